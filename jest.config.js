@@ -1,0 +1,47 @@
+// One Jest run covers every workspace; projects split fast unit tests from
+// those that need the real engines (integration) or a real browser (e2e).
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true, tsx: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true, react: { runtime: 'automatic' } },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  },
+];
+
+const shared = {
+  transform: { '^.+\\.(t|j)sx?$': swc },
+  // Workspace packages are resolved to their sources so tests never need a build first.
+  moduleNameMapper: {
+    '^@handcheck/(contracts|diagnosis|server-kit)$': '<rootDir>/packages/$1/src/index.ts',
+    '^@handcheck/server-kit/testing$': '<rootDir>/packages/server-kit/src/testing/index.ts',
+  },
+  testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  rootDir: __dirname,
+};
+
+module.exports = {
+  projects: [
+    {
+      ...shared,
+      displayName: 'unit',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/{packages,services,web}/**/*.spec.{ts,tsx}'],
+    },
+    {
+      ...shared,
+      displayName: 'integration',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/{packages,services}/**/*.int-spec.ts'],
+    },
+    {
+      ...shared,
+      displayName: 'e2e',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/{web,tests}/**/*.e2e-spec.ts'],
+    },
+  ],
+};
