@@ -16,10 +16,12 @@ const shared = {
   transform: { '^.+\\.(t|j)sx?$': swc },
   // Workspace packages are resolved to their sources so tests never need a build first.
   moduleNameMapper: {
-    '^@handcheck/(contracts|diagnosis|server-kit)$': '<rootDir>/packages/$1/src/index.ts',
+    '^@handcheck/(contracts|diagnosis|server-kit|site-paths)$': '<rootDir>/packages/$1/src/index.ts',
     '^@handcheck/server-kit/testing$': '<rootDir>/packages/server-kit/src/testing/index.ts',
   },
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  // Decorator metadata (Nest, class-validator) needs the polyfill before any class loads.
+  setupFiles: ['reflect-metadata'],
   rootDir: __dirname,
 };
 
@@ -35,7 +37,7 @@ module.exports = {
       ...shared,
       displayName: 'integration',
       testEnvironment: 'node',
-      testMatch: ['<rootDir>/{packages,services}/**/*.int-spec.ts'],
+      testMatch: ['<rootDir>/{packages,services,tests}/**/*.int-spec.ts'],
     },
     {
       ...shared,

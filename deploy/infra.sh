@@ -1,0 +1,193 @@
+#!/usr/bin/env bash
+# Local infrastructure for HandCheck without Docker: real Kafka, ClickHouse,
+# a MongoDB-compatible store (FerretDB) and a mail catcher (Mailpit), started
+# natively from binaries cached outside the repo.
+#
+#   deploy/infra.sh <install|start|stop|status> [--profile dev|test] [engine...]
+#
+# engine: kafka clickhouse mongo mail (default: all). Profile dev is the default.
+#
+# Environment:
+#   HANDCHECK_CACHE          install cache (default ~/.cache/handcheck)
+#   HANDCHECK_VAR_DIR        data root instead of <repo>/var (per profile below it)
+#   HANDCHECK_<X>_PORT       port overrides: KAFKA, KAFKA_CONTROLLER, CLICKHOUSE_HTTP,
+#                            CLICKHOUSE_TCP, MONGO, SMTP, MAILPIT
+#   HANDCHECK_START_TIMEOUT  seconds to wait for health (default 120)
+#   HANDCHECK_STOP_TIMEOUT   seconds between SIGTERM and SIGKILL (default 15)
+set -euo pipefail
+
+source "$(dirname "${BASH_SOURCE[0]}")/engines/common.sh"
+for engine_file in kafka clickhouse mongo mail; do
+  source "$ENGINES_DIR/$engine_file.sh"
+done
+
+usage() {
+  err "usage: deploy/infra.sh <install|start|stop|status> [--profile dev|test] [engine...]"
+  err "       engines: ${ALL_ENGINES[*]} (default: all)"
+  exit 2
+}
+
+write_env_file() {
+  local file="$VAR_DIR/infra.env"
+  mkdir -p "$VAR_DIR"
+  cat >"$file.tmp" <<EOF
+# Written by deploy/infra.sh start (profile $PROFILE). KEY=value lines: load with
+# dotenv, or in a shell with: set -a; . $file; set +a
+HANDCHECK_PROFILE=$PROFILE
+KAFKA_BROKERS=127.0.0.1:$KAFKA_PORT
+CLICKHOUSE_URL=http://127.0.0.1:$CLICKHOUSE_HTTP_PORT
+CLICKHOUSE_USER=default
+CLICKHOUSE_PASSWORD=
+MONGO_URL=mongodb://127.0.0.1:$MONGO_PORT/handcheck
+SMTP_HOST=127.0.0.1
+SMTP_PORT=$SMTP_PORT
+MAILPIT_URL=http://127.0.0.1:$MAILPIT_PORT
+EOF
+  mv "$file.tmp" "$file"
+}
+
+cmd_install() {
+  local engine
+  mkdir -p "$HANDCHECK_CACHE"
+  for engine in "$@"; do
+    "${engine}_install"
+    log "$engine: installed"
+  done
+}
+
+# Start one engine; runs in a subshell per engine so several start in parallel.
+# Any failing step ends that subshell (errexit) and cmd_start reports it, so
+# nothing here runs in an `if`/`||` context where errexit would be ignored.
+start_engine() {
+  local engine="$1" pid t0=$SECONDS
+  "${engine}_install"
+  mkdir -p "$LOG_DIR" "$RUN_DIR" "$(data_dir "$engine")"
+
+  if pid="$(running_pid "$engine")"; then
+    if "${engine}_healthy"; then
+      log "$engine: already running (pid $pid), reusing: $("${engine}_describe")"
+      return 0
+    fi
+    log "$engine: running (pid $pid) but not healthy yet, waiting"
+  else
+    rm -f "$(pid_file "$engine")"
+    # shellcheck disable=SC2046 # ports are plain numbers, one word each
+    ensure_ports_free "$engine" $("${engine}_ports")
+    "${engine}_start"
+    pid="$(<"$(pid_file "$engine")")"
+  fi
+
+  if ! wait_healthy "$engine" "$pid"; then
+    # Leave nothing half-started behind: the log keeps what went wrong.
+    stop_pid "$engine" "$pid"
+    rm -f "$(pid_file "$engine")"
+    return 1
+  fi
+  log "$engine: up in $((SECONDS - t0))s (pid $pid): $("${engine}_describe")"
+}
+
+# Holds the engine's run lock so two `start`s of one profile never race.
+start_engine_locked() {
+  with_lock "$RUN_DIR/$1.lock" start_engine "$1"
+}
+
+cmd_start() {
+  local engine failed=() pids=() i
+  mkdir -p "$HANDCHECK_CACHE" "$RUN_DIR"
+  # Installs first, one at a time: the Go builds and the Maven fetch each use
+  # both cores, and running them together only makes every one slower.
+  for engine in "$@"; do
+    "${engine}_install"
+  done
+  for engine in "$@"; do
+    start_engine_locked "$engine" &
+    pids+=("$!")
+  done
+  for i in "${!pids[@]}"; do
+    wait "${pids[$i]}" || failed+=("${@:$((i + 1)):1}")
+  done
+  if ((${#failed[@]})); then
+    for engine in "${failed[@]}"; do
+      start_failed "$engine"
+    done
+    err "infra: failed to start (profile $PROFILE): ${failed[*]}"
+    return 1
+  fi
+  write_env_file
+  log "connection settings: $VAR_DIR/infra.env"
+}
+
+stop_engine() {
+  local engine="$1" pid
+  if pid="$(running_pid "$engine")"; then
+    stop_pid "$engine" "$pid"
+    log "$engine: stopped (pid $pid)"
+  else
+    log "$engine: not running"
+  fi
+  rm -f "$(pid_file "$engine")"
+}
+
+cmd_stop() {
+  local engine pids=()
+  mkdir -p "$RUN_DIR"
+  for engine in "$@"; do
+    with_lock "$RUN_DIR/$engine.lock" stop_engine "$engine" &
+    pids+=("$!")
+  done
+  local status=0 p
+  for p in "${pids[@]}"; do
+    wait "$p" || status=1
+  done
+  return "$status"
+}
+
+cmd_status() {
+  local engine pid state
+  for engine in "$@"; do
+    if pid="$(running_pid "$engine")"; then
+      if "${engine}_healthy"; then
+        state="up       (pid $pid)"
+      else
+        state="starting (pid $pid, not healthy)"
+      fi
+    else
+      state="down"
+      local port
+      for port in $("${engine}_ports"); do
+        if port_open "$port"; then
+          state="down     (port $port taken by a process not started here)"
+          break
+        fi
+      done
+    fi
+    printf '%-10s %-8s %s  %s\n' "$engine" "$PROFILE" "$state" "$("${engine}_describe")"
+  done
+}
+
+main() {
+  (($#)) || usage
+  local command="$1" profile="dev" engines=()
+  shift
+  while (($#)); do
+    case "$1" in
+      --profile) (($# >= 2)) || usage; profile="$2"; shift 2 ;;
+      --profile=*) profile="${1#--profile=}"; shift ;;
+      -h | --help) usage ;;
+      kafka | clickhouse | mongo | mail) engines+=("$1"); shift ;;
+      *) err "infra: unknown engine or option '$1'"; usage ;;
+    esac
+  done
+  ((${#engines[@]})) || engines=("${ALL_ENGINES[@]}")
+  load_profile "$profile"
+
+  case "$command" in
+    install) cmd_install "${engines[@]}" ;;
+    start) cmd_start "${engines[@]}" ;;
+    stop) cmd_stop "${engines[@]}" ;;
+    status) cmd_status "${engines[@]}" ;;
+    *) usage ;;
+  esac
+}
+
+main "$@"

@@ -1,0 +1,17 @@
+// Every Kafka topic in one place: `<domain>.<entity>.v<N>`, each with its
+// dead-letter twin. Consumer groups are named after the owning service.
+export const TOPICS = {
+  analyticsEvents: 'analytics.events.v1',
+  referralsRequested: 'referrals.requested.v1',
+} as const;
+
+export type Topic = (typeof TOPICS)[keyof typeof TOPICS];
+
+export function deadLetterTopic(topic: Topic): string {
+  return `${topic}.dlq`;
+}
+
+export const CONSUMER_GROUPS = {
+  ingestion: 'ingestion',
+  referral: 'referral',
+} as const;

@@ -1,0 +1,352 @@
+import fc from 'fast-check';
+import { CARE_LEVELS, SAFETY_NET, careAdvice } from './care-advice';
+import { CARE_RULES, acuteInjury, injured, recent } from './care-rules';
+import { type Answers, HOLLOW_AT_THUMB_BASE, emptyAnswers } from './options';
+
+function answers(overrides: Partial<Answers>): Answers {
+  return { ...emptyAnswers(), ...overrides };
+}
+
+const fallFromBike: Partial<Answers> = {
+  previousInjury: true,
+  onsetType: 'Sudden onset',
+  duration: 'Less than 1 week',
+};
+
+describe('care rules', () => {
+  it('are data with unique ids, a level, a reason and a named source', () => {
+    const ids = CARE_RULES.map((rule) => rule.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const rule of CARE_RULES) {
+      expect(rule.id).toMatch(/^[a-z0-9-]+$/);
+      expect(['emergency', 'urgent', 'routine']).toContain(rule.level);
+      expect(rule.reason).toMatch(/^[A-Z].*\.$/);
+      expect(rule.source.length).toBeGreaterThan(10);
+      expect(typeof rule.applies).toBe('function');
+    }
+  });
+
+  it('name NHS guidance as the source of every emergency and urgent rule', () => {
+    for (const rule of CARE_RULES.filter((r) => r.level !== 'routine')) {
+      expect(rule.source).toMatch(/NHS/);
+    }
+  });
+
+  it('are listed from most to least serious', () => {
+    const order = CARE_RULES.map((rule) => ['emergency', 'urgent', 'routine'].indexOf(rule.level));
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+  });
+});
+
+describe('injury helpers', () => {
+  it('injured: a previous injury or an onset after injury', () => {
+    expect(injured(answers({ previousInjury: true }))).toBe(true);
+    expect(injured(answers({ onsetType: 'After injury/trauma' }))).toBe(true);
+    expect(injured(answers({ onsetType: 'Sudden onset' }))).toBe(false);
+  });
+
+  it('acuteInjury: symptoms that began with the injury', () => {
+    expect(acuteInjury(answers({ onsetType: 'After injury/trauma' }))).toBe(true);
+    expect(acuteInjury(answers({ previousInjury: true, onsetType: 'Sudden onset' }))).toBe(true);
+    expect(acuteInjury(answers({ previousInjury: true, onsetType: 'Gradual onset' }))).toBe(false);
+    expect(acuteInjury(answers({ previousInjury: true }))).toBe(false);
+    expect(acuteInjury(answers({ onsetType: 'Sudden onset' }))).toBe(false);
+  });
+
+  it('recent: up to 4 weeks, or unanswered', () => {
+    expect(recent(answers({}))).toBe(true);
+    expect(recent(answers({ duration: 'Less than 1 week' }))).toBe(true);
+    expect(recent(answers({ duration: '1-4 weeks' }))).toBe(true);
+    expect(recent(answers({ duration: '1-3 months' }))).toBe(false);
+    expect(recent(answers({ duration: 'More than 6 months' }))).toBe(false);
+  });
+});
+
+describe('careAdvice', () => {
+  it('gives the non-urgent card with no reasons when nothing is flagged', () => {
+    expect(careAdvice(emptyAnswers())).toEqual({
+      level: 'routine',
+      tone: 'blue',
+      title: 'Non-urgent advice',
+      action: CARE_LEVELS.routine.action,
+      reasons: [],
+      ruleIds: [],
+      safetyNet: SAFETY_NET,
+    });
+  });
+
+  it('uses the exact action texts of the issue', () => {
+    expect(CARE_LEVELS.emergency.action).toBe(
+      'Go to A&E or call 999 (UK) / go to the ER or call 911 (US)',
+    );
+    expect(CARE_LEVELS.urgent.action).toBe(
+      'Get help from 111 or an urgent GP appointment / urgent care today',
+    );
+    expect(CARE_LEVELS.routine.action).toMatch(/GP/);
+  });
+
+  describe('emergency', () => {
+    it('a deformity since a sudden injury', () => {
+      const advice = careAdvice(answers({ ...fallFromBike, deformity: true }));
+      expect(advice).toMatchObject({
+        level: 'emergency',
+        tone: 'red',
+        title: 'Immediate action required',
+        action: 'Go to A&E or call 999 (UK) / go to the ER or call 911 (US)',
+        ruleIds: ['injury-deformity'],
+      });
+      expect(advice.reasons[0]).toMatch(/changed shape/);
+    });
+
+    it('a deformity when the onset itself was the injury', () => {
+      expect(
+        careAdvice(answers({ onsetType: 'After injury/trauma', deformity: true })).ruleIds,
+      ).toEqual(['injury-deformity']);
+    });
+
+    it('not for a deformity with a long-ago injury and gradual onset', () => {
+      const advice = careAdvice(
+        answers({ previousInjury: true, onsetType: 'Gradual onset', deformity: true }),
+      );
+      expect(advice.level).not.toBe('emergency');
+    });
+
+    it('not for a deformity months after the injury', () => {
+      const advice = careAdvice(
+        answers({ ...fallFromBike, duration: '3-6 months', deformity: true }),
+      );
+      expect(advice.level).toBe('routine');
+      expect(advice.ruleIds).toContain('unsettled-injury');
+    });
+
+    it('colour change with numbness or coldness after an injury', () => {
+      expect(
+        careAdvice(answers({ ...fallFromBike, colorChanges: true, numbness: true })).ruleIds,
+      ).toEqual(['injury-circulation']);
+      expect(
+        careAdvice(answers({ previousInjury: true, colorChanges: true, coldSensitivity: true }))
+          .level,
+      ).toBe('emergency');
+      expect(careAdvice(answers({ ...fallFromBike, colorChanges: true })).level).toBe('routine');
+    });
+
+    it('lists every emergency reason, and only those', () => {
+      const advice = careAdvice(
+        answers({
+          ...fallFromBike,
+          deformity: true,
+          colorChanges: true,
+          numbness: true,
+          painIntensity: 'Severe (7-10/10)',
+        }),
+      );
+      expect(advice.level).toBe('emergency');
+      expect(advice.ruleIds).toEqual(['injury-deformity', 'injury-circulation']);
+      expect(advice.reasons).toHaveLength(2);
+    });
+  });
+
+  describe('urgent', () => {
+    it('severe pain after an injury', () => {
+      const advice = careAdvice(answers({ ...fallFromBike, painIntensity: 'Severe (7-10/10)' }));
+      expect(advice).toMatchObject({
+        level: 'urgent',
+        tone: 'orange',
+        title: 'Urgent advice',
+        action: 'Get help from 111 or an urgent GP appointment / urgent care today',
+        ruleIds: ['injury-severe-pain'],
+      });
+    });
+
+    it('not for moderate pain after an injury', () => {
+      expect(
+        careAdvice(answers({ ...fallFromBike, painIntensity: 'Moderate (4-6/10)' })).level,
+      ).toBe('routine');
+    });
+
+    it.each(['numbness', 'weakness'] as const)('%s after an injury', (flag) => {
+      expect(
+        careAdvice(answers({ onsetType: 'After injury/trauma', [flag]: true })).ruleIds,
+      ).toEqual(['injury-nerve-or-tendon']);
+    });
+
+    it('suspected scaphoid fracture: hollow at the base of the thumb after an injury', () => {
+      const advice = careAdvice(answers({ ...fallFromBike, painLocation: [HOLLOW_AT_THUMB_BASE] }));
+      expect(advice.ruleIds).toEqual(['suspected-scaphoid']);
+      expect(advice.reasons[0]).toMatch(/scaphoid/);
+      // Thumb or wrist pain alone is not the scaphoid sign.
+      expect(careAdvice(answers({ ...fallFromBike, painLocation: ['Thumb', 'Wrist'] })).level).toBe(
+        'routine',
+      );
+      // Nor is the hollow without an injury.
+      expect(careAdvice(answers({ painLocation: [HOLLOW_AT_THUMB_BASE] })).level).toBe('routine');
+    });
+
+    it.each(['swelling', 'stiffness'] as const)('%s after a recent injury', (flag) => {
+      expect(careAdvice(answers({ ...fallFromBike, [flag]: true })).ruleIds).toEqual([
+        'injury-swelling-or-stiffness',
+      ]);
+    });
+
+    it('sudden colour changes with cold sensitivity (circulation)', () => {
+      const advice = careAdvice(
+        answers({ onsetType: 'Sudden onset', colorChanges: true, coldSensitivity: true }),
+      );
+      expect(advice.ruleIds).toEqual(['sudden-circulation']);
+      expect(
+        careAdvice(
+          answers({ onsetType: 'Gradual onset', colorChanges: true, coldSensitivity: true }),
+        ).level,
+      ).toBe('routine');
+      expect(careAdvice(answers({ onsetType: 'Sudden onset', colorChanges: true })).level).toBe(
+        'routine',
+      );
+    });
+
+    it('sudden numbness or weakness without an injury, naming the stroke signs', () => {
+      const advice = careAdvice(
+        answers({ onsetType: 'Sudden onset', numbness: true, duration: 'Less than 1 week' }),
+      );
+      expect(advice.ruleIds).toEqual(['sudden-nerve-symptoms']);
+      expect(advice.reasons[0]).toMatch(/999/);
+      expect(careAdvice(answers({ onsetType: 'Sudden onset', weakness: true })).level).toBe(
+        'urgent',
+      );
+      // Weeks later it is no longer a same-day question.
+      expect(
+        careAdvice(answers({ onsetType: 'Sudden onset', numbness: true, duration: '1-4 weeks' }))
+          .level,
+      ).toBe('routine');
+    });
+
+    it('sudden severe pain and swelling without an injury', () => {
+      const base: Partial<Answers> = {
+        onsetType: 'Sudden onset',
+        painIntensity: 'Severe (7-10/10)',
+        swelling: true,
+      };
+      expect(careAdvice(answers(base)).ruleIds).toEqual(['sudden-severe-swelling']);
+      expect(careAdvice(answers({ ...base, duration: '1-3 months' })).level).toBe('routine');
+      expect(careAdvice(answers({ ...base, swelling: false })).level).toBe('routine');
+    });
+
+    it('collects every urgent reason in rule order', () => {
+      const advice = careAdvice(
+        answers({
+          ...fallFromBike,
+          painIntensity: 'Severe (7-10/10)',
+          weakness: true,
+          swelling: true,
+          painLocation: [HOLLOW_AT_THUMB_BASE],
+        }),
+      );
+      expect(advice.ruleIds).toEqual([
+        'injury-severe-pain',
+        'injury-nerve-or-tendon',
+        'suspected-scaphoid',
+        'injury-swelling-or-stiffness',
+      ]);
+    });
+  });
+
+  describe('routine', () => {
+    it.each<[string, Partial<Answers>, string[]]>([
+      ['persistent-symptoms', { duration: 'More than 6 months' }, ['persistent-symptoms']],
+      ['persistent-symptoms', { duration: '1-3 months' }, ['persistent-symptoms']],
+      ['daily-activities', { gripDifficulty: true }, ['daily-activities']],
+      ['daily-activities', { pinchDifficulty: true }, ['daily-activities']],
+      ['daily-activities', { writingDifficulty: true }, ['daily-activities']],
+      ['daily-activities', { keyboardDifficulty: true }, ['daily-activities']],
+      ['pins-and-needles', { tingling: true }, ['pins-and-needles']],
+      ['pins-and-needles', { numbness: true, onsetType: 'Gradual onset' }, ['pins-and-needles']],
+      [
+        'unsettled-injury',
+        { previousInjury: true, duration: '3-6 months' },
+        ['persistent-symptoms', 'unsettled-injury'],
+      ],
+      ['lump', { swelling: true, deformity: true }, ['lump']],
+      ['under-18', { age: 'Under 18' }, ['under-18']],
+    ])('%s', (_id, overrides, ids) => {
+      const advice = careAdvice(answers(overrides));
+      expect(advice.level).toBe('routine');
+      expect(advice.title).toBe('Non-urgent advice');
+      expect(advice.tone).toBe('blue');
+      expect(advice.ruleIds).toEqual(ids);
+      expect(advice.reasons).toHaveLength(ids.length);
+    });
+
+    it('classic carpal tunnel answers get non-urgent advice with their reasons', () => {
+      const advice = careAdvice(
+        answers({
+          painLocation: ['Thumb', 'Index finger'],
+          numbness: true,
+          tingling: true,
+          nightPain: true,
+          onsetType: 'Gradual onset',
+          duration: '3-6 months',
+          gripDifficulty: true,
+        }),
+      );
+      expect(advice.level).toBe('routine');
+      expect(advice.ruleIds).toEqual([
+        'persistent-symptoms',
+        'daily-activities',
+        'pins-and-needles',
+      ]);
+    });
+  });
+
+  it('always includes the 999 / 911 safety net', () => {
+    expect(careAdvice(answers({ ...fallFromBike, deformity: true })).safetyNet).toBe(SAFETY_NET);
+    expect(SAFETY_NET).toMatch(/999.*911/);
+  });
+
+  it('cleans its input first and never throws on arbitrary shapes', () => {
+    expect(careAdvice(null as unknown as Answers).level).toBe('routine');
+    expect(
+      careAdvice({
+        previousInjury: 'true',
+        deformity: 1,
+        onsetType: 'Sudden onset',
+      } as unknown as Answers).level,
+    ).toBe('routine');
+    fc.assert(
+      fc.property(fc.anything(), (input) => {
+        const advice = careAdvice(input as Answers);
+        expect(['emergency', 'urgent', 'routine']).toContain(advice.level);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('never goes below the level of any rule that applies', () => {
+    const flags = fc.boolean();
+    const anyAnswers = fc
+      .record({
+        painLocation: fc.subarray(['Thumb', 'Wrist', HOLLOW_AT_THUMB_BASE, 'Fingertip']),
+        onsetType: fc.constantFrom('', 'Sudden onset', 'Gradual onset', 'After injury/trauma'),
+        duration: fc.constantFrom('', 'Less than 1 week', '1-4 weeks', '3-6 months'),
+        painIntensity: fc.constantFrom('', 'Severe (7-10/10)'),
+        previousInjury: flags,
+        deformity: flags,
+        numbness: flags,
+        weakness: flags,
+        swelling: flags,
+        stiffness: flags,
+        colorChanges: flags,
+        coldSensitivity: flags,
+      })
+      .map((partial): Answers => ({ ...emptyAnswers(), ...partial }));
+    const rank = { emergency: 0, urgent: 1, routine: 2 } as const;
+    fc.assert(
+      fc.property(anyAnswers, (a) => {
+        const advice = careAdvice(a);
+        for (const rule of CARE_RULES) {
+          if (rule.applies(a)) expect(rank[advice.level]).toBeLessThanOrEqual(rank[rule.level]);
+        }
+        expect(advice.reasons).toHaveLength(advice.ruleIds.length);
+      }),
+      { numRuns: 500 },
+    );
+  });
+});

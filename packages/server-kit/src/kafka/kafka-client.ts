@@ -1,0 +1,67 @@
+import { Logger } from '@nestjs/common';
+import { Kafka, type KafkaConfig, logLevel, type LogEntry } from 'kafkajs';
+
+// kafkajs is unmaintained since 2023: everything reaches it through this folder
+// so the client can be swapped without touching the services.
+
+const LEVELS: Record<number, 'error' | 'warn' | 'log' | 'debug'> = {
+  [logLevel.ERROR]: 'error',
+  [logLevel.WARN]: 'warn',
+  [logLevel.INFO]: 'log',
+  [logLevel.DEBUG]: 'debug',
+};
+
+function nestLogCreator() {
+  return ({ namespace, level, log }: LogEntry) => {
+    const { message, ...extra } = log;
+    const method = LEVELS[level] ?? 'log';
+    new Logger(`kafka:${namespace}`)[method](`${message} ${JSON.stringify(extra)}`);
+  };
+}
+
+export interface KafkaSettings {
+  clientId: string;
+  brokers: string[];
+  /** Fail fast: callers decide whether to retry, not the client. */
+  connectionTimeoutMs?: number;
+  requestTimeoutMs?: number;
+}
+
+export function createKafka(settings: KafkaSettings, extra: Partial<KafkaConfig> = {}): Kafka {
+  return new Kafka({
+    clientId: settings.clientId,
+    brokers: settings.brokers,
+    connectionTimeout: settings.connectionTimeoutMs ?? 3000,
+    requestTimeout: settings.requestTimeoutMs ?? 10000,
+    logLevel: logLevel.WARN,
+    logCreator: nestLogCreator,
+    retry: { initialRetryTime: 200, retries: 5, maxRetryTime: 5000 },
+    ...extra,
+  });
+}
+
+export interface TopicSpec {
+  topic: string;
+  partitions: number;
+}
+
+/** Topics are created by the services at start-up, never by hand; existing ones are left alone. */
+export async function ensureTopics(kafka: Kafka, topics: TopicSpec[]): Promise<void> {
+  const admin = kafka.admin();
+  await admin.connect();
+  try {
+    const existing = new Set(await admin.listTopics());
+    const missing = topics.filter((t) => !existing.has(t.topic));
+    if (missing.length === 0) return;
+    await admin.createTopics({
+      waitForLeaders: true,
+      topics: missing.map((t) => ({
+        topic: t.topic,
+        numPartitions: t.partitions,
+        replicationFactor: 1,
+      })),
+    });
+  } finally {
+    await admin.disconnect();
+  }
+}

@@ -1,0 +1,45 @@
+import { LoggerModule } from 'nestjs-pino';
+import { type DynamicModule } from '@nestjs/common';
+import { type CommonEnv } from '../config/common-env';
+
+const HEALTH_PATHS = new Set(['/health', '/api/health']);
+
+/**
+ * JSON logs with the service name and version on every line; secrets and
+ * credentials redacted; health probes not logged (they would drown the rest).
+ */
+export function createLoggerModule(service: string, envSchema: new () => CommonEnv): DynamicModule {
+  return LoggerModule.forRootAsync({
+    inject: [envSchema],
+    useFactory: (env: CommonEnv) => ({
+      pinoHttp: {
+        level: env.LOG_LEVEL,
+        base: { service, version: process.env.npm_package_version ?? '0.1.0' },
+        redact: {
+          paths: [
+            'req.headers.authorization',
+            'req.headers.cookie',
+            'res.headers["set-cookie"]',
+            'req.headers["x-forwarded-for"]',
+            'req.remoteAddress',
+            'req.remotePort',
+            '*.password',
+            '*.token',
+          ],
+          remove: true,
+        },
+        // The client IP is personal data we never keep, not even in logs.
+        serializers: {
+          req: (req: { id: unknown; method: string; url: string }) => ({
+            id: req.id,
+            method: req.method,
+            url: req.url,
+          }),
+        },
+        autoLogging: {
+          ignore: (req) => HEALTH_PATHS.has((req.url ?? '').split('?')[0] ?? ''),
+        },
+      },
+    }),
+  });
+}

@@ -1,0 +1,56 @@
+import { Transform, Type } from 'class-transformer';
+import { IsInt, IsNotEmpty, IsOptional, IsString, IsUrl, Matches, Max, Min } from 'class-validator';
+import { CommonEnv, brokerList } from '@handcheck/server-kit';
+
+const list = ({ value }: { value: unknown }) =>
+  typeof value === 'string'
+    ? value
+        .split(',')
+        .map((v) => v.trim())
+        .filter(Boolean)
+    : value;
+
+export class GatewayEnv extends CommonEnv {
+  override PORT = 8080;
+
+  @IsString()
+  @Matches(/^[^,\s]+:\d+(,[^,\s]+:\d+)*$/, {
+    message: 'KAFKA_BROKERS must be a comma-separated list of host:port',
+  })
+  KAFKA_BROKERS = '127.0.0.1:9092';
+
+  /** Directory holding the built site (web/dist). */
+  @IsString()
+  @IsNotEmpty()
+  WEB_DIST_DIR = '../../web/dist';
+
+  @IsUrl({ require_tld: false, require_protocol: true })
+  SITE_ORIGIN = 'http://localhost:8080';
+
+  /** Proxies whose X-Forwarded-For we believe (IPs or CIDRs, comma-separated); empty = none. */
+  @IsOptional()
+  @Transform(list)
+  @IsString({ each: true })
+  TRUSTED_PROXIES: string[] = [];
+
+  /** Path to a MaxMind-format city database; empty = the bundled GeoLite2 city database. */
+  @IsOptional()
+  @IsString()
+  GEOIP_DB_PATH = '';
+
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(1000)
+  PRODUCER_LINGER_MS = 5;
+
+  @Type(() => Number)
+  @IsInt()
+  @Min(100)
+  @Max(1_000_000)
+  PRODUCER_MAX_BUFFERED = 20_000;
+
+  brokers(): string[] {
+    return brokerList(this.KAFKA_BROKERS);
+  }
+}

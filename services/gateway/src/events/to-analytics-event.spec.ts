@@ -1,0 +1,90 @@
+import { AnalyticsEventSchema, fromBinary, toBinary } from '@handcheck/contracts';
+import { type BrowserEvent } from './dto/event.dto';
+import { USER_AGENT_MAX, clampEventTime, toAnalyticsEvent } from './to-analytics-event';
+
+const context = {
+  userAgent: 'Mozilla/5.0',
+  receivedAtMs: 1_700_000_000_000,
+  location: { country: 'United Kingdom', city: 'Leeds', countryCode: 'GB' },
+};
+
+const event = (extra: Record<string, unknown>) =>
+  ({
+    id: 'ABCDEF01-2345-4678-9abc-def012345678',
+    sessionId: 'session-1',
+    at: context.receivedAtMs - 1000,
+    path: '/faq',
+    ...extra,
+  }) as unknown as BrowserEvent;
+
+describe('toAnalyticsEvent', () => {
+  it('fills in what the browser is not trusted with and survives a protobuf round trip', () => {
+    const message = toAnalyticsEvent(
+      event({ type: 'session_start', referrer: 'https://x.test/' }),
+      context,
+    );
+    const decoded = fromBinary(AnalyticsEventSchema, toBinary(AnalyticsEventSchema, message));
+    expect(decoded.eventId).toBe('abcdef01-2345-4678-9abc-def012345678');
+    expect(decoded.receivedAtMs).toBe(BigInt(context.receivedAtMs));
+    expect(decoded.userAgent).toBe('Mozilla/5.0');
+    expect(decoded.payload.case).toBe('sessionStarted');
+    if (decoded.payload.case === 'sessionStarted') {
+      expect(decoded.payload.value).toMatchObject({
+        landingPage: '/faq',
+        country: 'United Kingdom',
+        city: 'Leeds',
+        isUkUser: true,
+      });
+    }
+  });
+
+  it('marks only GB as a UK user', () => {
+    const message = toAnalyticsEvent(event({ type: 'session_start' }), {
+      ...context,
+      location: { country: 'Ireland', city: 'Dublin', countryCode: 'IE' },
+    });
+    expect(message.payload.case === 'sessionStarted' && message.payload.value.isUkUser).toBe(false);
+  });
+
+  it('caps the user agent', () => {
+    const message = toAnalyticsEvent(event({ type: 'page_view' }), {
+      ...context,
+      userAgent: 'x'.repeat(2000),
+    });
+    expect(message.userAgent).toHaveLength(USER_AGENT_MAX);
+  });
+
+  it('maps checker events and completions', () => {
+    const step = toAnalyticsEvent(
+      event({ type: 'symptom_checker_step_completed', stepNumber: 2 }),
+      context,
+    );
+    expect(step.payload).toMatchObject({
+      case: 'checkerEvent',
+      value: { eventType: 'symptom_checker_step_completed', stepNumber: 2 },
+    });
+    const done = toAnalyticsEvent(
+      event({
+        type: 'checker_completion',
+        topCondition: 'Ganglion Cyst',
+        conditionConfidence: 95,
+        totalSymptomsReported: 3,
+        painIntensity: null,
+        symptomDuration: '',
+        functionalImpact: null,
+      }),
+      context,
+    );
+    expect(done.payload).toMatchObject({
+      case: 'checkerCompletion',
+      value: { topCondition: 'Ganglion Cyst', painIntensity: undefined },
+    });
+  });
+
+  it('keeps browser times within a sane window of the server clock', () => {
+    const now = 1_000_000_000_000;
+    expect(clampEventTime(now - 5000, now)).toBe(now - 5000);
+    expect(clampEventTime(now + 3_600_000, now)).toBe(now + 60_000);
+    expect(clampEventTime(0, now)).toBe(now - 7 * 24 * 3600 * 1000);
+  });
+});

@@ -1,0 +1,171 @@
+import {
+  type BeforeApplicationShutdown,
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+} from '@nestjs/common';
+import { type ClickHouseClient } from '@clickhouse/client';
+import {
+  type Consumer,
+  type EachBatchPayload,
+  type Kafka,
+  type KafkaMessage,
+  type Producer,
+} from 'kafkajs';
+import { type AnalyticsEvent, TOPICS, deadLetterTopic } from '@handcheck/contracts';
+import { ensureTopics } from '@handcheck/server-kit';
+import { CLICKHOUSE } from '../clickhouse/clickhouse.module';
+import { IngestionEnv } from '../config/ingestion.env';
+import { KAFKA } from '../kafka.tokens';
+import { backoffMs, sleep } from './backoff';
+import { decodeEvent } from './decode-event';
+import { groupRows } from './event-rows';
+
+class ShuttingDown extends Error {}
+
+/**
+ * Reads analytics events in batches (not Nest's one-message-at-a-time Kafka
+ * server), writes each batch to ClickHouse with one insert per table, and only
+ * then commits the offsets. Bad messages go to the dead-letter topic with the
+ * reason; while ClickHouse is away the batch is retried with backoff, holding
+ * the partition, so nothing is lost and nothing crashes.
+ */
+@Injectable()
+export class AnalyticsConsumer implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger(AnalyticsConsumer.name);
+  private readonly consumer: Consumer;
+  private readonly deadLetters: Producer;
+  private stopping = false;
+
+  constructor(
+    @Inject(KAFKA) private readonly kafka: Kafka,
+    @Inject(CLICKHOUSE) private readonly clickhouse: ClickHouseClient,
+    env: IngestionEnv,
+  ) {
+    this.consumer = kafka.consumer({
+      groupId: env.CONSUMER_GROUP,
+      minBytes: env.BATCH_MIN_BYTES,
+      maxWaitTimeInMs: env.BATCH_MAX_WAIT_MS,
+      maxBytesPerPartition: 4 * 1024 * 1024,
+      sessionTimeout: 30_000,
+      heartbeatInterval: 3_000,
+    });
+    this.deadLetters = kafka.producer({ allowAutoTopicCreation: false });
+  }
+
+  // After every onModuleInit, so the ClickHouse migrations have run.
+  async onApplicationBootstrap(): Promise<void> {
+    await ensureTopics(this.kafka, [
+      { topic: TOPICS.analyticsEvents, partitions: 3 },
+      { topic: deadLetterTopic(TOPICS.analyticsEvents), partitions: 1 },
+    ]);
+    await this.deadLetters.connect();
+    await this.consumer.connect();
+    await this.consumer.subscribe({ topic: TOPICS.analyticsEvents, fromBeginning: true });
+    await this.consumer.run({
+      autoCommit: false,
+      eachBatchAutoResolve: false,
+      eachBatch: (payload) => this.handleBatch(payload),
+    });
+  }
+
+  // Before the ClickHouse client closes in onApplicationShutdown.
+  async beforeApplicationShutdown(): Promise<void> {
+    this.stopping = true;
+    // disconnect() waits for the batch in hand to finish (or give up) first.
+    await this.consumer.disconnect();
+    await this.deadLetters.disconnect();
+  }
+
+  private async handleBatch({
+    batch,
+    heartbeat,
+    isRunning,
+    isStale,
+  }: EachBatchPayload): Promise<void> {
+    if (batch.messages.length === 0) return;
+    const events: AnalyticsEvent[] = [];
+    const rejected: Array<{ message: KafkaMessage; reason: string }> = [];
+    for (const message of batch.messages) {
+      const decoded = decodeEvent(message.value);
+      if (decoded.ok) events.push(decoded.event);
+      else rejected.push({ message, reason: decoded.reason });
+    }
+
+    const keepGoing = () => !this.stopping && isRunning() && !isStale();
+    try {
+      if (rejected.length > 0) {
+        await this.retrying('dead-letter', keepGoing, heartbeat, () =>
+          this.sendToDeadLetters(batch.topic, batch.partition, rejected),
+        );
+      }
+      await this.retrying('ClickHouse insert', keepGoing, heartbeat, () => this.insert(events));
+    } catch (error) {
+      if (error instanceof ShuttingDown) return; // uncommitted: redelivered to whoever owns the partition next
+      throw error;
+    }
+
+    const next = (BigInt(batch.lastOffset()) + 1n).toString();
+    await this.consumer.commitOffsets([
+      { topic: batch.topic, partition: batch.partition, offset: next },
+    ]);
+    await heartbeat();
+  }
+
+  private async insert(events: AnalyticsEvent[]): Promise<void> {
+    const inserts = [...groupRows(events)].map(([table, values]) =>
+      this.clickhouse.insert({ table, values, format: 'JSONEachRow' }),
+    );
+    await Promise.all(inserts);
+  }
+
+  private async sendToDeadLetters(
+    topic: string,
+    partition: number,
+    rejected: Array<{ message: KafkaMessage; reason: string }>,
+  ): Promise<void> {
+    this.logger.warn(
+      { count: rejected.length, reasons: rejected.map((r) => r.reason) },
+      'Dead-lettering messages',
+    );
+    await this.deadLetters.send({
+      topic: deadLetterTopic(TOPICS.analyticsEvents),
+      acks: -1,
+      messages: rejected.map(({ message, reason }) => ({
+        key: message.key,
+        value: message.value,
+        headers: {
+          reason,
+          'source-topic': topic,
+          'source-partition': String(partition),
+          'source-offset': message.offset,
+        },
+      })),
+    });
+  }
+
+  private async retrying(
+    what: string,
+    keepGoing: () => boolean,
+    heartbeat: () => Promise<void>,
+    work: () => Promise<void>,
+  ): Promise<void> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await work();
+        return;
+      } catch (error) {
+        if (!keepGoing()) throw new ShuttingDown();
+        const wait = backoffMs(attempt);
+        this.logger.warn({ err: error, attempt, retryInMs: wait }, `${what} failed; retrying`);
+        const deadline = Date.now() + wait;
+        while (Date.now() < deadline) {
+          if (!keepGoing()) throw new ShuttingDown();
+          await heartbeat().catch(() => undefined);
+          await sleep(Math.min(1000, deadline - Date.now()));
+        }
+      }
+    }
+  }
+}

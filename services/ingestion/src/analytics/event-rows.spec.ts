@@ -1,0 +1,136 @@
+import { type AnalyticsEvent, AnalyticsEventSchema, create } from '@handcheck/contracts';
+import { clickHouseTime, groupRows, rowsFor } from './event-rows';
+
+const at = BigInt(Date.UTC(2026, 10, 22, 8, 5, 9));
+const event = (payload: AnalyticsEvent['payload'], extra: Partial<AnalyticsEvent> = {}) =>
+  create(AnalyticsEventSchema, {
+    eventId: 'e1',
+    sessionId: 's1',
+    occurredAtMs: at,
+    receivedAtMs: at,
+    userAgent: 'UA',
+    pagePath: '/faq',
+    referrer: 'https://ref.test/',
+    payload,
+    ...extra,
+  });
+
+describe('rowsFor', () => {
+  it('formats times the way ClickHouse 18.16 reads them', () => {
+    expect(clickHouseTime(at)).toBe('2026-11-22 08:05:09');
+  });
+
+  it('a page view is an analytics event and a page on its session', () => {
+    const rows = rowsFor(
+      event({ case: 'pageView', value: { $typeName: 'handcheck.analytics.v1.PageView' } }),
+    );
+    expect(rows.map(([table]) => table)).toEqual(['analytics_events', 'session_facts']);
+    expect(rows[0]?.[1]).toMatchObject({
+      event_type: 'page_view',
+      page_path: '/faq',
+      step_number: null,
+      created_at: '2026-11-22 08:05:09',
+    });
+    expect(rows[1]?.[1]).toMatchObject({ fact: 'page_view', page_views: 1 });
+  });
+
+  it('a session start carries location and landing page, never an IP address', () => {
+    const [[table, row]] = rowsFor(
+      event({
+        case: 'sessionStarted',
+        value: {
+          $typeName: 'handcheck.analytics.v1.SessionStarted',
+          landingPage: '/',
+          country: 'United Kingdom',
+          city: 'York',
+          isUkUser: true,
+        },
+      }),
+    ) as [[string, Record<string, unknown>]];
+    expect(table).toBe('session_facts');
+    expect(row).toMatchObject({
+      fact: 'session_start',
+      landing_page: '/',
+      country: 'United Kingdom',
+      is_uk_user: 1,
+      referrer: 'https://ref.test/',
+    });
+    expect(Object.keys(row)).not.toContain('ip_address');
+  });
+
+  it('checker events keep their step, condition and confidence', () => {
+    const [[, row]] = rowsFor(
+      event({
+        case: 'checkerEvent',
+        value: {
+          $typeName: 'handcheck.analytics.v1.CheckerEvent',
+          eventType: 'diagnosis_received',
+          topCondition: 'Trigger Finger',
+          diagnosisConfidence: 95,
+          eventDataJson: '',
+        },
+      }),
+    ) as [[string, Record<string, unknown>]];
+    expect(row).toMatchObject({
+      event_type: 'diagnosis_received',
+      top_condition: 'Trigger Finger',
+      diagnosis_confidence: 95,
+      event_data: '{}',
+      step_number: null,
+    });
+  });
+
+  it('completions record the spec constants', () => {
+    const [[table, row]] = rowsFor(
+      event({
+        case: 'checkerCompletion',
+        value: {
+          $typeName: 'handcheck.analytics.v1.CheckerCompletion',
+          topCondition: 'Ganglion Cyst',
+          conditionConfidence: 95,
+          totalSymptomsReported: 2,
+          symptomDuration: '1-4 weeks',
+        },
+      }),
+    ) as [[string, Record<string, unknown>]];
+    expect(table).toBe('symptom_checker_completions');
+    expect(row).toMatchObject({
+      requested_referral: 0,
+      user_location: null,
+      pain_intensity: null,
+      functional_impact: null,
+      created_at: '2026-11-22 08:05:09',
+    });
+  });
+
+  it('broken links keep a null referrer when there was none', () => {
+    const [[, row]] = rowsFor(
+      event(
+        {
+          case: 'brokenLink',
+          value: { $typeName: 'handcheck.analytics.v1.BrokenLink', requestedPath: '/x' },
+        },
+        { referrer: '' },
+      ),
+    ) as [[string, Record<string, unknown>]];
+    expect(row).toMatchObject({ requested_path: '/x', referrer: null });
+  });
+
+  it('site visits and durations go to their tables; groupRows batches per table', () => {
+    const grouped = groupRows([
+      event({ case: 'siteVisit', value: { $typeName: 'handcheck.analytics.v1.SiteVisit' } }),
+      event({
+        case: 'sessionDuration',
+        value: { $typeName: 'handcheck.analytics.v1.SessionDuration', durationSeconds: 30 },
+      }),
+      event({ case: 'pageView', value: { $typeName: 'handcheck.analytics.v1.PageView' } }),
+      event({ case: undefined }),
+    ]);
+    expect([...grouped.keys()].sort()).toEqual([
+      'analytics_events',
+      'session_facts',
+      'site_visits',
+    ]);
+    expect(grouped.get('session_facts')).toHaveLength(2);
+  });
+});

@@ -1,0 +1,159 @@
+import { type AnalyticsEvent } from '@handcheck/contracts';
+
+export type TableName =
+  | 'analytics_events'
+  | 'session_facts'
+  | 'site_visits'
+  | 'symptom_checker_completions'
+  | 'broken_links';
+
+export type Row = Record<string, string | number | null>;
+
+/** ClickHouse 18.16 reads `YYYY-MM-DD hh:mm:ss` into DateTime('UTC') without settings. */
+export function clickHouseTime(ms: bigint): string {
+  return new Date(Number(ms)).toISOString().slice(0, 19).replace('T', ' ');
+}
+
+function sessionFact(event: AnalyticsEvent, fact: string, extra: Partial<Row>): Row {
+  return {
+    event_id: event.eventId,
+    session_id: event.sessionId,
+    fact,
+    user_agent: event.userAgent,
+    landing_page: '',
+    referrer: '',
+    country: '',
+    city: '',
+    is_uk_user: 0,
+    page_views: 0,
+    duration_seconds: 0,
+    at: clickHouseTime(event.occurredAtMs),
+    ...extra,
+  };
+}
+
+function eventRow(event: AnalyticsEvent, eventType: string, extra: Partial<Row> = {}): Row {
+  return {
+    event_id: event.eventId,
+    session_id: event.sessionId,
+    event_type: eventType,
+    page_path: event.pagePath,
+    step_number: null,
+    top_condition: null,
+    diagnosis_confidence: null,
+    event_data: '{}',
+    user_agent: event.userAgent,
+    created_at: clickHouseTime(event.occurredAtMs),
+    received_at: clickHouseTime(event.receivedAtMs),
+    ...extra,
+  };
+}
+
+/** The rows one event becomes, per table. Pure, so the mapping is tested without engines. */
+export function rowsFor(event: AnalyticsEvent): Array<[TableName, Row]> {
+  const createdAt = clickHouseTime(event.occurredAtMs);
+  const payload = event.payload;
+  switch (payload.case) {
+    case 'sessionStarted':
+      return [
+        [
+          'session_facts',
+          sessionFact(event, 'session_start', {
+            landing_page: payload.value.landingPage,
+            referrer: event.referrer,
+            country: payload.value.country,
+            city: payload.value.city,
+            is_uk_user: payload.value.isUkUser ? 1 : 0,
+          }),
+        ],
+      ];
+    case 'pageView':
+      return [
+        ['analytics_events', eventRow(event, 'page_view')],
+        ['session_facts', sessionFact(event, 'page_view', { page_views: 1 })],
+      ];
+    case 'sessionDuration':
+      return [
+        [
+          'session_facts',
+          sessionFact(event, 'duration', { duration_seconds: payload.value.durationSeconds }),
+        ],
+      ];
+    case 'checkerEvent':
+      return [
+        [
+          'analytics_events',
+          eventRow(event, payload.value.eventType, {
+            step_number: payload.value.stepNumber ?? null,
+            top_condition: payload.value.topCondition ?? null,
+            diagnosis_confidence: payload.value.diagnosisConfidence ?? null,
+            event_data: payload.value.eventDataJson || '{}',
+          }),
+        ],
+      ];
+    case 'siteVisit':
+      return [
+        [
+          'site_visits',
+          {
+            event_id: event.eventId,
+            session_id: event.sessionId,
+            page_path: event.pagePath,
+            user_agent: event.userAgent,
+            referrer: event.referrer,
+            created_at: createdAt,
+          },
+        ],
+      ];
+    case 'brokenLink':
+      return [
+        [
+          'broken_links',
+          {
+            event_id: event.eventId,
+            session_id: event.sessionId,
+            requested_path: payload.value.requestedPath,
+            referrer: event.referrer || null,
+            user_agent: event.userAgent,
+            created_at: createdAt,
+          },
+        ],
+      ];
+    case 'checkerCompletion':
+      return [
+        [
+          'symptom_checker_completions',
+          {
+            event_id: event.eventId,
+            session_id: event.sessionId,
+            top_condition: payload.value.topCondition,
+            condition_confidence: payload.value.conditionConfidence,
+            total_symptoms_reported: payload.value.totalSymptomsReported,
+            pain_intensity: payload.value.painIntensity ?? null,
+            symptom_duration: payload.value.symptomDuration,
+            functional_impact: payload.value.functionalImpact ?? null,
+            // The spec records these two as constants: referral requests and
+            // locations are never joined to a completion.
+            requested_referral: 0,
+            user_location: null,
+            created_at: createdAt,
+          },
+        ],
+      ];
+    default:
+      return [];
+  }
+}
+
+/** Groups rows by table so each batch becomes one insert per table. */
+export function groupRows(events: AnalyticsEvent[]): Map<TableName, Row[]> {
+  const tables = new Map<TableName, Row[]>();
+  for (const event of events) {
+    for (const [table, row] of rowsFor(event)) {
+      const rows = tables.get(table) ?? [];
+      rows.push(row);
+      tables.set(table, rows);
+    }
+  }
+  return tables;
+}

@@ -1,0 +1,105 @@
+import { type Migration } from '@handcheck/server-kit';
+
+// The spec's five analytics tables. Every raw table is a ReplacingMergeTree
+// keyed on the event id, so a redelivered Kafka batch never double counts once
+// merged, and queries with FINAL (or uniqExact(event_id)) are exact at once.
+// user_sessions is a view folding the per-event session facts into one current
+// row per session. All of it runs on ClickHouse 18.16 and on current versions:
+// no TTL, no CODEC, no LowCardinality, no query parameters.
+
+const v1: Migration = {
+  version: 1,
+  name: 'analytics tables',
+  statements: [
+    `CREATE TABLE IF NOT EXISTS {db}.analytics_events (
+      event_id String,
+      session_id String,
+      event_type String,
+      page_path String,
+      step_number Nullable(UInt8),
+      top_condition Nullable(String),
+      diagnosis_confidence Nullable(UInt8),
+      event_data String,
+      user_agent String,
+      created_at DateTime('UTC'),
+      received_at DateTime('UTC')
+    ) ENGINE = ReplacingMergeTree
+    PARTITION BY toYYYYMM(created_at)
+    ORDER BY (event_type, created_at, event_id)`,
+
+    `CREATE TABLE IF NOT EXISTS {db}.session_facts (
+      event_id String,
+      session_id String,
+      fact String,
+      user_agent String,
+      landing_page String,
+      referrer String,
+      country String,
+      city String,
+      is_uk_user UInt8,
+      page_views UInt8,
+      duration_seconds UInt32,
+      at DateTime('UTC')
+    ) ENGINE = ReplacingMergeTree
+    PARTITION BY toYYYYMM(at)
+    ORDER BY (session_id, event_id)`,
+
+    `CREATE VIEW IF NOT EXISTS {db}.user_sessions AS
+    SELECT
+      session_id,
+      anyIf(user_agent, fact = 'session_start') AS user_agent,
+      CAST(NULL, 'Nullable(String)') AS ip_address,
+      anyIf(landing_page, fact = 'session_start') AS landing_page,
+      anyIf(referrer, fact = 'session_start') AS referrer,
+      anyIf(country, fact = 'session_start') AS country,
+      anyIf(city, fact = 'session_start') AS city,
+      maxIf(is_uk_user, fact = 'session_start') AS is_uk_user,
+      sum(page_views) AS total_page_views,
+      total_page_views <= 1 AS bounced,
+      max(duration_seconds) AS session_duration_seconds,
+      min(at) AS created_at,
+      max(at) AS updated_at
+    FROM {db}.session_facts FINAL
+    GROUP BY session_id`,
+
+    `CREATE TABLE IF NOT EXISTS {db}.site_visits (
+      event_id String,
+      session_id String,
+      page_path String,
+      user_agent String,
+      referrer String,
+      created_at DateTime('UTC')
+    ) ENGINE = ReplacingMergeTree
+    PARTITION BY toYYYYMM(created_at)
+    ORDER BY (created_at, event_id)`,
+
+    `CREATE TABLE IF NOT EXISTS {db}.symptom_checker_completions (
+      event_id String,
+      session_id String,
+      top_condition String,
+      condition_confidence UInt8,
+      total_symptoms_reported UInt16,
+      pain_intensity Nullable(UInt8),
+      symptom_duration String,
+      functional_impact Nullable(String),
+      requested_referral UInt8,
+      user_location Nullable(String),
+      created_at DateTime('UTC')
+    ) ENGINE = ReplacingMergeTree
+    PARTITION BY toYYYYMM(created_at)
+    ORDER BY (created_at, event_id)`,
+
+    `CREATE TABLE IF NOT EXISTS {db}.broken_links (
+      event_id String,
+      session_id String,
+      requested_path String,
+      referrer Nullable(String),
+      user_agent String,
+      created_at DateTime('UTC')
+    ) ENGINE = ReplacingMergeTree
+    PARTITION BY toYYYYMM(created_at)
+    ORDER BY (created_at, event_id)`,
+  ],
+};
+
+export const MIGRATIONS: readonly Migration[] = [v1];

@@ -1,0 +1,17 @@
+import { type ClickHouseClient } from '@clickhouse/client';
+import { createClickHouse, sqlIdentifier, testInfra } from '@handcheck/server-kit';
+
+export function testClickHouse(database: string): ClickHouseClient {
+  return createClickHouse({ url: testInfra().clickhouseUrl, database });
+}
+
+export async function dropDatabase(database: string): Promise<void> {
+  const client = createClickHouse({ url: testInfra().clickhouseUrl, database: 'default' });
+  await client.command({ query: `DROP DATABASE IF EXISTS ${sqlIdentifier(database)}` });
+  await client.close();
+}
+
+export async function rows<T>(client: ClickHouseClient, query: string): Promise<T[]> {
+  const result = await client.query({ query, format: 'JSONEachRow' });
+  return result.json<T>();
+}

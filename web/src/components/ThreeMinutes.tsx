@@ -1,0 +1,25 @@
+import Box from '@mui/material/Box';
+import { ScheduleIcon } from './icons';
+
+/** The "3 min" marker shown inside the start buttons. */
+export function ThreeMinutes() {
+  return (
+    <Box
+      component="span"
+      sx={{
+        display: 'inline-flex',
+        alignItems: 'center',
+        gap: 0.5,
+        ml: 1.5,
+        px: 1,
+        py: 0.25,
+        borderRadius: 999,
+        bgcolor: 'rgba(255,255,255,0.2)',
+        fontSize: '0.85rem',
+        fontWeight: 600,
+      }}
+    >
+      <ScheduleIcon aria-hidden sx={{ fontSize: '1rem' }} />3 min
+    </Box>
+  );
+}

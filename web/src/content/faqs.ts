@@ -1,0 +1,72 @@
+import { type Faq } from './types';
+
+/** The ten fixed questions of /faq, in display order. */
+export const siteFaqs: readonly Faq[] = [
+  {
+    question: 'What is HandCheck?',
+    answer:
+      'HandCheck is a free website that helps adults understand symptoms in the hand, wrist and elbow. You answer a short questionnaire, see which common conditions best match your answers, and can read plain-English guides to those conditions and to when to seek help.',
+  },
+  {
+    question: 'Does HandCheck diagnose my condition?',
+    answer:
+      'No. HandCheck gives information, not a diagnosis or medical advice. The results show which conditions your answers resemble, but only a qualified clinician who can examine you can diagnose the cause of your symptoms and recommend treatment.',
+  },
+  {
+    question: 'How does the symptom checker work?',
+    answer:
+      'You answer six short steps about where and how it hurts, other symptoms, how your hand is affected, how it started and some background. It takes about three minutes. Your answers are compared with the typical features of 18 hand, wrist and elbow conditions, and up to three of the closest matches are shown. The comparison runs in your own browser.',
+  },
+  {
+    question: 'What do the match percentage and priority label mean?',
+    answer:
+      'The match percentage shows how closely your answers fit each condition compared with the best match, and is never shown above 95%. The priority label follows it: High for 80% and above, Medium for 60 to 79%, Low below 60%. They describe how strong the match is, not how serious the condition is or how quickly you need care: use the advice on when to seek help for that.',
+  },
+  {
+    question: 'Is HandCheck free, and do I need an account?',
+    answer:
+      'It is free, and there is no registration or account. You do not need to give your name or contact details to use the symptom checker or read the guides.',
+  },
+  {
+    question: 'What happens to my answers?',
+    answer:
+      'Your result is worked out in your browser, and any free text you type is not sent to us. We record anonymous usage statistics, such as which pages are viewed, which questionnaire steps are completed and a summary of the result, without storing your IP address, and we record nothing if your browser sends a Global Privacy Control signal. Our Privacy and Data Protection Policy explains this in full.',
+  },
+  {
+    question: 'How does a specialist referral request work?',
+    answer:
+      'If you choose to, you can send your email address and location, and optionally your name, to a hand specialist together with your top three matched conditions, your key symptoms and any extra information you typed. The specialist should reply within 1 to 2 business days. A request is not an appointment, and it is not suitable for urgent problems.',
+  },
+  {
+    question: 'Who checks the information on HandCheck?',
+    answer:
+      'The condition guides and the questionnaire were medically reviewed by hand surgery specialists and were last reviewed on 1 December 2024. Medical knowledge changes, so always follow the advice of the clinician who treats you.',
+  },
+  {
+    question: 'When should I get urgent help instead of using HandCheck?',
+    answer:
+      'Call 999 (UK) or 911 (US) in an emergency, such as heavy bleeding or sudden weakness or numbness with a drooping face or slurred speech. Go to A&E or the emergency room (ER) for a bone that looks out of shape, a deep cut, a finger that is cold, pale or numb after an injury, or a finger you suddenly cannot bend or straighten. Get same-day care for a hot, red, swollen finger or joint, especially with a fever.',
+  },
+  {
+    question: 'Can I use HandCheck for my child?',
+    answer:
+      'No. HandCheck is designed for adults aged 18 and over. Children\'s bones, joints and tendons are still growing, and their hand problems often differ from adults\'. Please speak to a GP, primary care doctor or paediatrician about a child\'s symptoms.',
+  },
+];
+
+/** Three short questions shown on the /symptom-checker landing page. */
+export const checkerFaqs: readonly Faq[] = [
+  {
+    question: 'How long does the assessment take?',
+    answer: 'About three minutes: six short steps, and you can skip any question you are unsure about.',
+  },
+  {
+    question: 'Do I need to register?',
+    answer: 'No. The assessment is free and anonymous, with no account or sign-up.',
+  },
+  {
+    question: 'Is the result a diagnosis?',
+    answer:
+      'No. It shows which conditions your answers match most closely, to help you decide on next steps. Only a clinician who examines you can diagnose the cause.',
+  },
+];

@@ -1,0 +1,43 @@
+/*
+ * All written content of the public site as typed data: condition guides, categories, FAQs,
+ * the About, Privacy and Terms pages, outside resources and the route table.
+ */
+export type {
+  CategoryId,
+  CategoryInfo,
+  CategoryPath,
+  ConditionInfo,
+  Faq,
+  PageSection,
+  ResourceGroups,
+  ResourceLink,
+  TextPage,
+} from './types';
+export {
+  CONTACT_EMAIL,
+  ENGINE_CONDITION_NAMES,
+  ENGINE_NAMES_WITHOUT_GUIDE,
+  SITE,
+  type EngineConditionName,
+} from './site';
+export {
+  conditions,
+  conditionsInCategory,
+  findCondition,
+  guideForEngineName,
+  relatedConditions,
+} from './conditions';
+export { categories, findCategory } from './categories';
+export { checkerFaqs, siteFaqs } from './faqs';
+export { aboutPage } from './pages/about';
+export { privacyPage } from './pages/privacy';
+export { termsPage } from './pages/terms';
+export { ALLOWED_LINK_HOSTS, isAllowedLink } from './links';
+export { resourceCatalogue, resourcesFor, sanitiseResourceGroups } from './resources';
+export {
+  LANDING_TEASERS,
+  LEGACY_REDIRECTS,
+  PUBLIC_ROUTES,
+  normalisePath,
+  type PublicRoute,
+} from './routes';

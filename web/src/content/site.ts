@@ -1,0 +1,58 @@
+export const SITE = {
+  brand: 'HandCheck',
+  themeColor: '#3b82f6',
+  reviewedDate: '2024-12-01',
+  policyDate: '2025-07-29',
+  emergencyNumber: '911',
+  reviewedLabel: 'Medically reviewed by hand surgery specialists · Last reviewed 1 December 2024',
+} as const satisfies {
+  brand: 'HandCheck';
+  themeColor: '#3b82f6';
+  reviewedDate: '2024-12-01';
+  policyDate: '2025-07-29';
+  emergencyNumber: '911';
+  reviewedLabel: string;
+};
+
+/** The one address for privacy requests and questions about the site's terms. */
+export const CONTACT_EMAIL = 'privacy@handcheck.health';
+
+/*
+ * The 18 condition names of the diagnosis engine (spec section 3), in its order. Kept here
+ * as plain data so the content can be checked against the engine without importing its tables.
+ */
+export const ENGINE_CONDITION_NAMES = [
+  'Carpal Tunnel Syndrome',
+  'Cubital Tunnel Syndrome',
+  'Trigger Finger',
+  "De Quervain's Tenosynovitis",
+  'Tennis Elbow (Lateral Epicondylitis)',
+  "Golfer's Elbow (Medial Epicondylitis)",
+  "Dupuytren's Contracture",
+  'Ganglion Cyst',
+  'Hand and Wrist Arthritis',
+  'Thumb Arthritis',
+  'Elbow Arthritis',
+  'Mallet Finger',
+  'Jersey Finger',
+  'Scaphoid Fracture',
+  'Broken Bone or Tendon/Ligament Injury',
+  'Mucous Cyst',
+  'Glomus Tumour',
+  'Skin Lesion/Lump',
+] as const;
+
+export type EngineConditionName = (typeof ENGINE_CONDITION_NAMES)[number];
+
+/*
+ * Engine conditions deliberately without a condition guide: acute injuries need a clinician
+ * rather than a reading page, and the rare lumps are better served by the outside resources
+ * shown on the result card. guideForEngineName returns undefined for exactly these.
+ */
+export const ENGINE_NAMES_WITHOUT_GUIDE: readonly EngineConditionName[] = [
+  'Jersey Finger',
+  'Scaphoid Fracture',
+  'Broken Bone or Tendon/Ligament Injury',
+  'Glomus Tumour',
+  'Skin Lesion/Lump',
+];

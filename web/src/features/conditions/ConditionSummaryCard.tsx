@@ -1,0 +1,32 @@
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import type { ConditionInfo } from '../../content/types';
+import { AppLink } from '../../components/links';
+import { VisuallyHidden } from '../../components/VisuallyHidden';
+
+/** A condition in a category list: name, short description, first three symptoms, Learn More. */
+export function ConditionSummaryCard({ condition }: { condition: ConditionInfo }) {
+  const href = `/conditions/${condition.slug}`;
+  return (
+    <Paper component="article" variant="outlined" aria-labelledby={`condition-${condition.slug}`} sx={{ p: 3, display: 'flex', flexDirection: 'column' }}>
+      <Typography id={`condition-${condition.slug}`} component="h2" variant="h3" sx={{ mb: 1 }}>
+        {condition.name}
+      </Typography>
+      <Typography sx={{ color: 'text.secondary', mb: 2 }}>{condition.metaDescription}</Typography>
+      <Typography component="h3" sx={{ fontWeight: 700, fontSize: '0.95rem' }}>
+        Key symptoms
+      </Typography>
+      <Box component="ul" sx={{ mt: 0.5, mb: 2, pl: 3 }}>
+        {condition.symptoms.slice(0, 3).map((symptom) => (
+          <li key={symptom}>{symptom}</li>
+        ))}
+      </Box>
+      <Box sx={{ mt: 'auto' }}>
+        <AppLink to={href} sx={{ fontWeight: 600 }}>
+          Learn More<VisuallyHidden> about {condition.name}</VisuallyHidden>
+        </AppLink>
+      </Box>
+    </Paper>
+  );
+}

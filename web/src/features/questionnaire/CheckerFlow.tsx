@@ -1,0 +1,35 @@
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { useAppSelector } from '../../app/hooks';
+import { useHydrated } from '../../app/useHydrated';
+import { PageLoading } from '../../components/PageLoading';
+import { parseCheckerView } from './checkerView';
+import { selectHasResult } from './selectors';
+
+const Questionnaire = lazy(() => import('./Questionnaire'));
+const Results = lazy(() => import('../results/Results'));
+
+/**
+ * Home and /symptom-checker show the landing, a questionnaire step or the results,
+ * chosen by the query string (?step=n, ?view=results) so browser history moves between them.
+ */
+export function CheckerFlow({ landing }: { landing: ReactNode }) {
+  const hydrated = useHydrated();
+  const { pathname, search } = useLocation();
+  const navigate = useNavigate();
+  const hasResult = useAppSelector(selectHasResult);
+  const view = parseCheckerView(search);
+  const staleResults = hydrated && view.kind === 'results' && !hasResult;
+
+  useEffect(() => {
+    // A results URL without a result in this tab (new tab, restarted) falls back to the landing.
+    if (staleResults) navigate(pathname, { replace: true });
+  }, [staleResults, pathname, navigate]);
+
+  if (!hydrated || view.kind === 'landing' || staleResults) return <>{landing}</>;
+  return (
+    <Suspense fallback={<PageLoading />}>
+      {view.kind === 'step' ? <Questionnaire step={view.step} /> : <Results />}
+    </Suspense>
+  );
+}

@@ -1,0 +1,74 @@
+import { useEffect, useRef, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { trackEvent } from '../../analytics/tracker';
+import { checkerSearch } from './checkerView';
+import { completeAssessment } from './completeAssessment';
+import { clampStep, stepChanged } from './questionnaireSlice';
+import { forwardLabel, isFirstStep, isLastStep, progressPercent, selectAnswers, stepLabel } from './selectors';
+import { StepFields } from './StepFields';
+import { stepDefinition } from './stepDefinitions';
+
+/** One questionnaire step: progress, the step's questions, Previous and Next / Get Assessment. */
+export default function Questionnaire({ step }: { step: number }) {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const answers = useAppSelector(selectAnswers);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const definition = stepDefinition(step);
+
+  useEffect(() => {
+    dispatch(stepChanged(step));
+    heading.current?.focus();
+  }, [dispatch, step]);
+
+  const goTo = (target: number) => navigate({ search: checkerSearch({ kind: 'step', step: clampStep(target) }) });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    trackEvent('symptom_checker_step_completed', { step_number: step });
+    if (!isLastStep(step)) {
+      goTo(step + 1);
+      return;
+    }
+    dispatch(completeAssessment());
+    navigate({ search: checkerSearch({ kind: 'results' }) });
+  };
+
+  return (
+    <Box sx={{ maxWidth: 760, mx: 'auto' }}>
+      <Box sx={{ mb: 3 }}>
+        <Typography sx={{ fontWeight: 600, mb: 1 }}>{stepLabel(step)}</Typography>
+        <LinearProgress
+          variant="determinate"
+          value={progressPercent(step)}
+          aria-label="Questionnaire progress"
+          aria-valuetext={stepLabel(step)}
+          sx={{ height: 8, borderRadius: 4, bgcolor: '#dbeafe' }}
+        />
+      </Box>
+      <Paper variant="outlined" sx={{ p: { xs: 2.5, md: 4 } }}>
+        <Typography ref={heading} tabIndex={-1} component="h1" variant="h2" sx={{ mb: 1, outline: 'none' }}>
+          {definition.title}
+        </Typography>
+        <Typography sx={{ mb: 3, color: 'text.secondary' }}>{definition.intro}</Typography>
+        <form onSubmit={onSubmit} aria-label={definition.title} noValidate>
+          <StepFields questions={definition.questions} answers={answers} />
+          <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, mt: 2 }}>
+            <Button variant="outlined" size="large" disabled={isFirstStep(step)} onClick={() => goTo(step - 1)}>
+              Previous
+            </Button>
+            <Button type="submit" variant="contained" size="large">
+              {forwardLabel(step)}
+            </Button>
+          </Box>
+        </form>
+      </Paper>
+    </Box>
+  );
+}

@@ -1,0 +1,114 @@
+import { useId, type ReactNode } from 'react';
+import Checkbox from '@mui/material/Checkbox';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import TextField from '@mui/material/TextField';
+import { ADDITIONAL_INFO_MAX } from '@handcheck/diagnosis';
+import { characterCount } from './selectors';
+
+const GRID = { display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2 } as const;
+
+function Fieldset({ legend, hint, children }: { legend: string; hint?: string; children: (hintId?: string) => ReactNode }) {
+  const hintId = useId();
+  return (
+    <FormControl component="fieldset" sx={{ display: 'block', mb: 4, border: 0, p: 0, m: 0, mt: 0 }}>
+      <FormLabel component="legend" sx={{ fontWeight: 700, color: 'text.primary', fontSize: '1.1rem', mb: 0.5 }}>
+        {legend}
+      </FormLabel>
+      {hint && (
+        <FormHelperText id={hintId} sx={{ mx: 0, mb: 1, fontSize: '0.95rem', color: 'text.secondary' }}>
+          {hint}
+        </FormHelperText>
+      )}
+      {children(hint ? hintId : undefined)}
+    </FormControl>
+  );
+}
+
+interface CheckboxOption {
+  value: string;
+  label: string;
+  checked: boolean;
+}
+
+export function CheckboxGroupField(props: { legend: string; hint?: string; options: CheckboxOption[]; onChange: (value: string, checked: boolean) => void }) {
+  return (
+    <Fieldset legend={props.legend} hint={props.hint}>
+      {(hintId) => (
+        <FormGroup aria-describedby={hintId} sx={GRID}>
+          {props.options.map((option) => (
+            <FormControlLabel
+              key={option.value}
+              label={option.label}
+              control={
+                <Checkbox
+                  checked={option.checked}
+                  onChange={(event) => props.onChange(option.value, event.target.checked)}
+                  name={option.value}
+                />
+              }
+            />
+          ))}
+        </FormGroup>
+      )}
+    </Fieldset>
+  );
+}
+
+export function RadioGroupField(props: {
+  legend: string;
+  hint?: string;
+  name: string;
+  options: readonly string[];
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <Fieldset legend={props.legend} hint={props.hint}>
+      {(hintId) => (
+        <RadioGroup
+          name={props.name}
+          value={props.value}
+          onChange={(event) => props.onChange(event.target.value)}
+          aria-describedby={hintId}
+          sx={GRID}
+        >
+          {props.options.map((option) => (
+            <FormControlLabel key={option} value={option} label={option} control={<Radio />} />
+          ))}
+        </RadioGroup>
+      )}
+    </Fieldset>
+  );
+}
+
+export function AdditionalInfoField(props: { label: string; hint: string; value: string; onChange: (value: string) => void }) {
+  const counterId = useId();
+  return (
+    <TextField
+      label={props.label}
+      value={props.value}
+      onChange={(event) => props.onChange(event.target.value)}
+      multiline
+      minRows={5}
+      fullWidth
+      helperText={
+        <>
+          <span>{props.hint}</span>
+          <span id={counterId} style={{ display: 'block', textAlign: 'right', fontWeight: 600 }}>
+            {characterCount(props.value)}
+          </span>
+        </>
+      }
+      slotProps={{
+        htmlInput: { maxLength: ADDITIONAL_INFO_MAX },
+        formHelperText: { component: 'div' },
+      }}
+    />
+  );
+}

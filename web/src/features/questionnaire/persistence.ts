@@ -1,0 +1,107 @@
+import {
+  ADDITIONAL_INFO_MAX,
+  AGE_RANGES,
+  DURATIONS,
+  FLAG_KEYS,
+  OCCUPATIONS,
+  ONSET_TYPES,
+  PAIN_INTENSITIES,
+  PAIN_LOCATIONS,
+  PAIN_TIMINGS,
+  PAIN_TYPES,
+  emptyAnswers,
+  type Answers,
+  type DiagnosisResult,
+} from '@handcheck/diagnosis';
+import { clampStep, type ChoiceField, type QuestionnaireState } from './questionnaireSlice';
+
+export const STORAGE_KEY = 'handcheck.questionnaire.v1';
+
+const CHOICE_OPTIONS: Record<ChoiceField, readonly string[]> = {
+  painIntensity: PAIN_INTENSITIES,
+  painType: PAIN_TYPES,
+  painTiming: PAIN_TIMINGS,
+  onsetType: ONSET_TYPES,
+  duration: DURATIONS,
+  age: AGE_RANGES,
+  occupation: OCCUPATIONS,
+};
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const isStringList = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.every((item) => typeof item === 'string');
+
+/**
+ * Rebuilds answers from whatever sessionStorage holds: unknown options, wrong types and
+ * over-long text are dropped, so a tampered or stale entry can never reach the engine.
+ */
+export function reviveAnswers(raw: unknown): Answers {
+  const answers = emptyAnswers();
+  if (!isRecord(raw)) return answers;
+  if (isStringList(raw.painLocation)) {
+    answers.painLocation = PAIN_LOCATIONS.filter((option) => (raw.painLocation as string[]).includes(option));
+  }
+  for (const field of Object.keys(CHOICE_OPTIONS) as ChoiceField[]) {
+    const value = raw[field];
+    if (typeof value === 'string' && CHOICE_OPTIONS[field].includes(value)) answers[field] = value;
+  }
+  for (const field of FLAG_KEYS) {
+    const value = raw[field];
+    if (typeof value === 'boolean') answers[field] = value;
+  }
+  if (typeof raw.additionalInfo === 'string') answers.additionalInfo = raw.additionalInfo.slice(0, ADDITIONAL_INFO_MAX);
+  return answers;
+}
+
+function reviveResult(raw: unknown): DiagnosisResult | null {
+  if (!isRecord(raw) || !Array.isArray(raw.topConditions) || !isStringList(raw.keySymptoms)) return null;
+  const wellFormed = raw.topConditions.every(
+    (entry) =>
+      isRecord(entry) &&
+      typeof entry.condition === 'string' &&
+      typeof entry.confidence === 'number' &&
+      typeof entry.description === 'string' &&
+      isStringList(entry.matchingSymptoms),
+  );
+  if (!wellFormed || typeof raw.totalSymptoms !== 'number') return null;
+  return raw as unknown as DiagnosisResult;
+}
+
+export function parseStoredState(text: string | null): QuestionnaireState | null {
+  if (!text) return null;
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (!isRecord(raw)) return null;
+  return {
+    answers: reviveAnswers(raw.answers),
+    step: clampStep(typeof raw.step === 'number' ? raw.step : 1),
+    result: reviveResult(raw.result),
+  };
+}
+
+export function serialiseState(state: QuestionnaireState): string {
+  return JSON.stringify({ answers: state.answers, step: state.step, result: state.result });
+}
+
+/** sessionStorage can throw (private mode, quota, disabled storage): the questionnaire still works without it. */
+export function loadQuestionnaire(storage: Pick<Storage, 'getItem'> | undefined): QuestionnaireState | null {
+  try {
+    return parseStoredState(storage?.getItem(STORAGE_KEY) ?? null);
+  } catch {
+    return null;
+  }
+}
+
+export function saveQuestionnaire(storage: Pick<Storage, 'setItem'> | undefined, state: QuestionnaireState): void {
+  try {
+    storage?.setItem(STORAGE_KEY, serialiseState(state));
+  } catch {
+    // Storage full or blocked: answers then only live for this page view.
+  }
+}

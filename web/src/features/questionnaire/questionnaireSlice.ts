@@ -1,0 +1,91 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import {
+  ADDITIONAL_INFO_MAX,
+  STEPS,
+  emptyAnswers,
+  type Answers,
+  type ChoiceKey,
+  type DiagnosisResult,
+  type FlagKey,
+} from '@handcheck/diagnosis';
+
+/** The 16 yes/no symptom flags. */
+export type FlagField = FlagKey;
+/** Single-choice answers; '' means unanswered. */
+export type ChoiceField = ChoiceKey;
+
+export interface QuestionnaireState {
+  answers: Answers;
+  step: number;
+  result: DiagnosisResult | null;
+}
+
+export const initialQuestionnaireState: QuestionnaireState = {
+  answers: emptyAnswers(),
+  step: 1,
+  result: null,
+};
+
+/** Steps run 1..STEPS; anything else (NaN, 0, 7, 2.5) is pulled back into range. */
+export function clampStep(step: number): number {
+  if (!Number.isFinite(step)) return 1;
+  return Math.min(STEPS, Math.max(1, Math.trunc(step)));
+}
+
+const questionnaireSlice = createSlice({
+  name: 'questionnaire',
+  initialState: initialQuestionnaireState,
+  reducers: {
+    /** Starting keeps answers given earlier in this tab so a visitor can resume. */
+    assessmentStarted(state) {
+      state.step = 1;
+      state.result = null;
+    },
+    stepChanged(state, action: PayloadAction<number>) {
+      state.step = clampStep(action.payload);
+    },
+    nextStep(state) {
+      state.step = clampStep(state.step + 1);
+    },
+    previousStep(state) {
+      state.step = clampStep(state.step - 1);
+    },
+    painLocationToggled(state, action: PayloadAction<string>) {
+      const list = state.answers.painLocation;
+      const at = list.indexOf(action.payload);
+      if (at >= 0) list.splice(at, 1);
+      else list.push(action.payload);
+    },
+    choiceSet(state, action: PayloadAction<{ field: ChoiceField; value: string }>) {
+      state.answers[action.payload.field] = action.payload.value;
+    },
+    flagSet(state, action: PayloadAction<{ field: FlagField; value: boolean }>) {
+      state.answers[action.payload.field] = action.payload.value;
+    },
+    additionalInfoSet(state, action: PayloadAction<string>) {
+      state.answers.additionalInfo = action.payload.slice(0, ADDITIONAL_INFO_MAX);
+    },
+    assessmentCompleted(state, action: PayloadAction<DiagnosisResult>) {
+      state.result = action.payload;
+      state.step = STEPS;
+    },
+    assessmentReset() {
+      return { ...initialQuestionnaireState, answers: emptyAnswers() };
+    },
+  },
+});
+
+export const {
+  assessmentStarted,
+  stepChanged,
+  nextStep,
+  previousStep,
+  painLocationToggled,
+  choiceSet,
+  flagSet,
+  additionalInfoSet,
+  assessmentCompleted,
+  assessmentReset,
+} = questionnaireSlice.actions;
+
+export const questionnaireReducer = questionnaireSlice.reducer;

@@ -1,0 +1,43 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import type { CareAdvice } from '@handcheck/diagnosis';
+import { WarningIcon } from '../../components/icons';
+
+const TONES = {
+  red: { background: '#fef2f2', border: '#dc2626', text: '#7f1d1d' },
+  orange: { background: '#fff7ed', border: '#ea580c', text: '#7c2d12' },
+  blue: { background: '#eff6ff', border: '#3b82f6', text: '#1e3a8a' },
+} as const;
+
+/**
+ * The care card: emergency and urgent levels interrupt (role=alert) and come before the
+ * results; the non-urgent card is informational.
+ */
+export function CareAdviceCard({ advice }: { advice: CareAdvice }) {
+  const tone = TONES[advice.tone];
+  const pressing = advice.level !== 'routine';
+  return (
+    <Box
+      component="section"
+      role={pressing ? 'alert' : undefined}
+      aria-labelledby="care-advice-title"
+      sx={{ my: 3, p: { xs: 2, md: 3 }, bgcolor: tone.background, color: tone.text, borderLeft: 6, borderColor: tone.border, borderRadius: 2 }}
+    >
+      <Typography id="care-advice-title" component="h2" variant="h3" sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1, fontWeight: 700 }}>
+        {pressing && <WarningIcon aria-hidden />}
+        {advice.title}
+      </Typography>
+      <Typography sx={{ fontWeight: 700, mb: advice.reasons.length > 0 ? 1 : 0 }}>{advice.action}</Typography>
+      {advice.reasons.length > 0 && (
+        <>
+          <Typography sx={{ mt: 1 }}>Why we are suggesting this:</Typography>
+          <Box component="ul" sx={{ m: 0, pl: 3 }}>
+            {advice.reasons.map((reason) => (
+              <li key={reason}>{reason}</li>
+            ))}
+          </Box>
+        </>
+      )}
+    </Box>
+  );
+}

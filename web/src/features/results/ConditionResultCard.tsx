@@ -1,0 +1,88 @@
+import { useId, useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { priorityFor, type ConditionMatch } from '@handcheck/diagnosis';
+import { guideForEngineName } from '../../content';
+import { AppLink } from '../../components/links';
+import { ExpandMoreIcon } from '../../components/icons';
+import { ResourceList } from '../../components/ResourceList';
+import { PRIORITY_COLOURS } from '../../theme/theme';
+import { resultResourceGroups } from './resourceGroups';
+
+/** One ranked suggestion: match, priority (as a word, not only a colour), reasons and resources. */
+export function ConditionResultCard({ match, rank }: { match: ConditionMatch; rank: number }) {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  const priority = priorityFor(match.confidence);
+  const colours = PRIORITY_COLOURS[priority.tone];
+  const guide = guideForEngineName(match.condition);
+
+  return (
+    <Paper
+      component="article"
+      aria-labelledby={`${id}-name`}
+      variant="outlined"
+      data-testid="result-card"
+      sx={{ p: { xs: 2, md: 3 }, mb: 2, borderLeft: 6, borderLeftColor: colours.border, breakInside: 'avoid' }}
+    >
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', justifyContent: 'space-between', gap: 1 }}>
+        <Typography id={`${id}-name`} component="h2" variant="h3" data-testid="result-name">
+          <Box component="span" sx={{ color: 'text.secondary', mr: 1 }}>
+            {rank}.
+          </Box>
+          {match.condition}
+        </Typography>
+        <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+          <Typography component="span" sx={{ fontWeight: 700 }} data-testid="result-confidence">
+            {match.confidence}% match
+          </Typography>
+          <Box
+            component="span"
+            data-testid="result-priority"
+            sx={{ px: 1.25, py: 0.25, borderRadius: 999, fontWeight: 700, fontSize: '0.85rem', bgcolor: colours.background, color: colours.text, border: 1, borderColor: colours.border }}
+          >
+            {priority.label} priority
+          </Box>
+        </Box>
+      </Box>
+      <Typography sx={{ mt: 1 }}>{match.description}</Typography>
+      {match.matchingSymptoms.length > 0 && (
+        <>
+          <Typography component="h3" sx={{ fontWeight: 700, mt: 2, fontSize: '1rem' }}>
+            Why this matched
+          </Typography>
+          <Box component="ul" sx={{ mt: 0.5, mb: 0, pl: 3 }} data-testid="result-reasons">
+            {match.matchingSymptoms.map((symptom) => (
+              <li key={symptom}>{symptom}</li>
+            ))}
+          </Box>
+        </>
+      )}
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2, mt: 2, displayPrint: 'none' }}>
+        <Button
+          variant="outlined"
+          aria-expanded={open}
+          aria-controls={`${id}-resources`}
+          onClick={() => setOpen((current) => !current)}
+          endIcon={<ExpandMoreIcon aria-hidden sx={{ transform: open ? 'rotate(180deg)' : 'none' }} />}
+        >
+          Learn More
+        </Button>
+        {guide && (
+          <AppLink to={`/conditions/${guide.slug}`}>Read our guide to {guide.name}</AppLink>
+        )}
+      </Box>
+      <Box
+        id={`${id}-resources`}
+        role="region"
+        aria-label={`Resources for ${match.condition}`}
+        hidden={!open}
+        sx={{ mt: 2, pt: 2, borderTop: 1, borderColor: 'divider', displayPrint: 'none' }}
+      >
+        <ResourceList groups={resultResourceGroups(match.condition)} />
+      </Box>
+    </Paper>
+  );
+}

@@ -1,0 +1,73 @@
+import { useEffect, useMemo, useRef } from 'react';
+import { useNavigate } from 'react-router';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { careAdvice } from '@handcheck/diagnosis';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { PrintIcon } from '../../components/icons';
+import { assessmentReset } from '../questionnaire/questionnaireSlice';
+import { selectAnswers, selectResult } from '../questionnaire/selectors';
+import { CareAdviceCard } from './CareAdviceCard';
+import { ConditionResultCard } from './ConditionResultCard';
+import { NoMatchCard } from './NoMatchCard';
+import { PrintSummary } from './PrintSummary';
+import { ReferralSection } from './ReferralSection';
+import { ResultsDisclaimer } from './ResultsDisclaimer';
+
+/** 'Assessment Results': care card, ranked conditions, disclaimer, referral and actions. */
+export default function Results() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const result = useAppSelector(selectResult);
+  const answers = useAppSelector(selectAnswers);
+  const advice = useMemo(() => careAdvice(answers), [answers]);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const printedOn = useMemo(() => new Date(), []);
+
+  useEffect(() => {
+    heading.current?.focus();
+  }, []);
+
+  if (!result) return null;
+  const pressing = advice.level !== 'routine';
+
+  const restart = () => {
+    dispatch(assessmentReset());
+    navigate({ search: '' });
+  };
+
+  return (
+    <Box sx={{ maxWidth: 860, mx: 'auto' }}>
+      <PrintSummary answers={answers} date={printedOn} />
+      <Typography ref={heading} tabIndex={-1} component="h1" variant="h1" sx={{ mb: 1, outline: 'none' }}>
+        Assessment Results
+      </Typography>
+      <Typography sx={{ mb: 2, color: 'text.secondary' }}>
+        Based on your answers, these conditions match your symptoms most closely. The match percentage compares each
+        condition with the best match; it is not the chance that you have it.
+      </Typography>
+      {pressing && <CareAdviceCard advice={advice} />}
+      {result.topConditions.length > 0 ? (
+        <Box component="section" aria-label="Possible conditions">
+          {result.topConditions.map((match, index) => (
+            <ConditionResultCard key={match.condition} match={match} rank={index + 1} />
+          ))}
+        </Box>
+      ) : (
+        <NoMatchCard />
+      )}
+      {!pressing && <CareAdviceCard advice={advice} />}
+      <ResultsDisclaimer safetyNet={advice.safetyNet} />
+      <ReferralSection />
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mt: 3, displayPrint: 'none' }}>
+        <Button variant="outlined" size="large" startIcon={<PrintIcon aria-hidden />} onClick={() => window.print()}>
+          Print or save as PDF
+        </Button>
+        <Button variant="contained" size="large" onClick={restart}>
+          Start New Assessment
+        </Button>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,40 @@
+import type { Answers } from '@handcheck/diagnosis';
+import { FLAG_LABELS, STEP_DEFINITIONS } from '../questionnaire/stepDefinitions';
+
+export interface SummaryLine {
+  label: string;
+  value: string;
+}
+
+const NOT_ANSWERED = 'Not answered';
+
+/** The answers as short label/value lines for the printed summary, in questionnaire order. */
+export function summariseAnswers(answers: Answers): SummaryLine[] {
+  const lines: SummaryLine[] = [];
+  for (const step of STEP_DEFINITIONS) {
+    for (const question of step.questions) {
+      switch (question.kind) {
+        case 'locations':
+          lines.push({ label: 'Pain location', value: answers.painLocation.join(', ') || NOT_ANSWERED });
+          break;
+        case 'choice':
+          lines.push({ label: question.legend, value: answers[question.field] || NOT_ANSWERED });
+          break;
+        case 'flags': {
+          const chosen = question.flags.filter((flag) => answers[flag]).map((flag) => FLAG_LABELS[flag]);
+          lines.push({ label: question.legend, value: chosen.join('; ') || 'None' });
+          break;
+        }
+        case 'text':
+          if (answers.additionalInfo.trim()) lines.push({ label: 'Additional information', value: answers.additionalInfo.trim() });
+          break;
+      }
+    }
+  }
+  return lines;
+}
+
+/** Date line of the printed summary, e.g. "22 November 2025". */
+export function formatPrintDate(date: Date): string {
+  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' }).format(date);
+}

@@ -1,0 +1,108 @@
+import { useParams } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { findCategory, findCondition } from '../content';
+import type { ConditionInfo } from '../content/types';
+import { Accordion } from '../components/Accordion';
+import { formatIsoDate } from '../components/dates';
+import { SiteBreadcrumbs } from '../components/SiteBreadcrumbs';
+import { ConditionSidebar } from '../features/conditions/ConditionSidebar';
+import { RelatedConditions } from '../features/conditions/RelatedConditions';
+import { PageHead } from '../seo/PageHead';
+import type { PageMeta } from '../seo/meta';
+import NotFoundPage from './NotFoundPage';
+
+function BulletSection({ title, items }: { title: string; items: string[] }) {
+  return (
+    <Box component="section" sx={{ mb: 4 }}>
+      <Typography component="h2" variant="h2" sx={{ mb: 1.5 }}>
+        {title}
+      </Typography>
+      <Box component="ul" sx={{ pl: 3, m: 0, '& li': { mb: 0.75 } }}>
+        {items.map((item) => (
+          <li key={item}>{item}</li>
+        ))}
+      </Box>
+    </Box>
+  );
+}
+
+function ConditionGuide({ condition }: { condition: ConditionInfo }) {
+  const category = findCategory(condition.category);
+  const path = `/conditions/${condition.slug}`;
+  const crumbs = [
+    { name: 'Home', path: '/' },
+    { name: category.title, path: category.path },
+    { name: condition.name, path },
+  ];
+  const meta: PageMeta = {
+    title: condition.metaTitle,
+    description: condition.metaDescription,
+    path,
+    ogType: 'article',
+    breadcrumbs: crumbs,
+    faqs: condition.faqs,
+    medical: {
+      name: condition.name,
+      lastReviewed: condition.lastReviewed,
+      symptoms: condition.symptoms,
+      treatments: condition.treatments,
+    },
+  };
+
+  return (
+    <>
+      <PageHead meta={meta} />
+      <SiteBreadcrumbs crumbs={crumbs} />
+      <Box sx={{ display: 'grid', gap: 4, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr' } }}>
+        <Box component="article" aria-labelledby="condition-title">
+          <Box
+            component="span"
+            sx={{ display: 'inline-block', px: 1.5, py: 0.25, borderRadius: 999, bgcolor: '#eff6ff', color: 'primary.dark', fontWeight: 600, fontSize: '0.9rem', border: 1, borderColor: 'primary.light' }}
+          >
+            {category.title}
+          </Box>
+          <Typography id="condition-title" component="h1" variant="h1" sx={{ mt: 1.5, mb: 2 }}>
+            {condition.name}
+          </Typography>
+          <Typography sx={{ fontSize: '1.15rem', mb: 2 }}>{condition.metaDescription}</Typography>
+          <Typography sx={{ mb: 3 }}>{condition.summary}</Typography>
+          <Alert severity="info" role="note" sx={{ mb: 4 }}>
+            This guide is for education only. It cannot diagnose you: please see a doctor or hand specialist about your
+            symptoms.
+          </Alert>
+          <BulletSection title="Common Symptoms" items={condition.symptoms} />
+          <BulletSection title="Treatment Options" items={condition.treatments} />
+          {condition.whenToSeekHelp.length > 0 && <BulletSection title="When to Seek Help" items={condition.whenToSeekHelp} />}
+          {condition.faqs.length > 0 && (
+            <Box component="section" aria-labelledby="condition-faq-heading" sx={{ mb: 4 }}>
+              <Typography id="condition-faq-heading" component="h2" variant="h2" sx={{ mb: 1.5 }}>
+                Frequently Asked Questions
+              </Typography>
+              <Accordion
+                mode="single"
+                collapsible
+                headingLevel="h3"
+                items={condition.faqs.map((faq, index) => ({ id: `faq-${index}`, header: faq.question, content: <Typography>{faq.answer}</Typography> }))}
+              />
+            </Box>
+          )}
+          <Typography sx={{ color: 'text.secondary' }}>Last reviewed {formatIsoDate(condition.lastReviewed)}</Typography>
+        </Box>
+        <Box component="aside" aria-label="Next steps">
+          <ConditionSidebar engineName={condition.engineNames[0]} />
+        </Box>
+      </Box>
+      <RelatedConditions slug={condition.slug} category={category} />
+    </>
+  );
+}
+
+/** /conditions/:slug — the guide, or the 404 page for an unknown slug. */
+export default function ConditionPage() {
+  const { slug = '' } = useParams();
+  const condition = findCondition(slug);
+  if (!condition) return <NotFoundPage />;
+  return <ConditionGuide condition={condition} />;
+}

@@ -1,0 +1,80 @@
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { siteFaqs } from '../content';
+import { Accordion } from '../components/Accordion';
+import { ArrowBackIcon } from '../components/icons';
+import { AppLink, ButtonLink } from '../components/links';
+import { PageHead } from '../seo/PageHead';
+import type { PageMeta } from '../seo/meta';
+import { routeTitle } from '../seo/routeTitles';
+
+const PATH = '/faq';
+
+const meta: PageMeta = {
+  title: routeTitle(PATH),
+  description:
+    'Answers to common questions about HandCheck: how the free hand, wrist and elbow symptom checker works, what results mean, privacy and when to get urgent help.',
+  path: PATH,
+  breadcrumbs: [
+    { name: 'Home', path: '/' },
+    { name: 'FAQ', path: PATH },
+  ],
+  faqs: [...siteFaqs],
+};
+
+export default function FaqPage() {
+  return (
+    <Box sx={{ maxWidth: 860, mx: 'auto' }}>
+      <PageHead meta={meta} />
+      <AppLink to="/" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mb: 3 }}>
+        <ArrowBackIcon aria-hidden fontSize="small" />
+        Back to Home
+      </AppLink>
+      <Typography component="h1" variant="h1" sx={{ mb: 1 }}>
+        Frequently Asked Questions
+      </Typography>
+      <Typography sx={{ color: 'text.secondary', mb: 3 }}>
+        Answers to the questions people ask most about HandCheck and the symptom checker.
+      </Typography>
+      <Paper component="nav" aria-labelledby="quick-links-heading" variant="outlined" sx={{ p: 3, mb: 4 }}>
+        <Typography id="quick-links-heading" component="h2" variant="h3" sx={{ mb: 1 }}>
+          Quick links
+        </Typography>
+        <Box component="ul" sx={{ display: 'flex', flexWrap: 'wrap', gap: 3, listStyle: 'none', m: 0, p: 0 }}>
+          <li>
+            <AppLink to="/">Symptom Checker</AppLink>
+          </li>
+          <li>
+            <AppLink to="/hand-conditions">Hand Conditions</AppLink>
+          </li>
+          <li>
+            <AppLink to="/about">About Us</AppLink>
+          </li>
+        </Box>
+      </Paper>
+      <Accordion
+        mode="single"
+        collapsible
+        headingLevel="h2"
+        items={siteFaqs.map((faq, index) => ({ id: `faq-${index}`, header: faq.question, content: <Typography>{faq.answer}</Typography> }))}
+      />
+      <Paper variant="outlined" sx={{ p: 3, mt: 4, textAlign: 'center' }}>
+        <Typography component="h2" variant="h2" sx={{ mb: 1 }}>
+          Still have questions?
+        </Typography>
+        <Typography sx={{ mb: 2, color: 'text.secondary' }}>
+          Try the symptom checker to see which conditions match your symptoms, or read more about HandCheck.
+        </Typography>
+        <Box sx={{ display: 'flex', gap: 2, justifyContent: 'center', flexWrap: 'wrap' }}>
+          <ButtonLink to="/symptom-checker" variant="contained">
+            Start Symptom Checker
+          </ButtonLink>
+          <ButtonLink to="/about" variant="outlined">
+            About HandCheck
+          </ButtonLink>
+        </Box>
+      </Paper>
+    </Box>
+  );
+}

@@ -1,0 +1,70 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { normalisePath } from '../content';
+import { trackBrokenLink } from '../analytics/tracker';
+import { AppLink, ButtonLink } from '../components/links';
+import { PageHead } from '../seo/PageHead';
+
+const LINKS = [
+  { to: '/hand-conditions', label: 'Hand Conditions' },
+  { to: '/wrist-conditions', label: 'Wrist Conditions' },
+  { to: '/elbow-conditions', label: 'Elbow Conditions' },
+];
+
+/** 404 for unknown routes and unknown condition slugs; records the broken link. */
+export default function NotFoundPage() {
+  const { pathname } = useLocation();
+
+  useEffect(() => {
+    // A legacy path also lands here for an instant before its redirect; that is not a broken link.
+    if (normalisePath(pathname)) return;
+    trackBrokenLink(pathname, document.referrer);
+  }, [pathname]);
+
+  return (
+    <Box sx={{ maxWidth: 680, mx: 'auto', textAlign: 'center', py: { xs: 2, md: 6 } }}>
+      <PageHead
+        status={404}
+        meta={{
+          title: 'Page Not Found',
+          description: "The page you're looking for doesn't exist or may have been moved.",
+          path: pathname,
+          noindex: true,
+          breadcrumbs: [
+            { name: 'Home', path: '/' },
+            { name: 'Page Not Found', path: pathname },
+          ],
+        }}
+      />
+      <Typography sx={{ fontSize: '4rem', fontWeight: 800, color: 'primary.dark', lineHeight: 1 }} aria-hidden>
+        404
+      </Typography>
+      <Typography component="h1" variant="h1" sx={{ my: 2 }}>
+        Page Not Found
+      </Typography>
+      <Typography sx={{ mb: 4, fontSize: '1.1rem' }}>
+        The page you&apos;re looking for doesn&apos;t exist or may have been moved. Try one of these instead.
+      </Typography>
+      <Box sx={{ display: 'flex', gap: 2, justifyContent: 'center', flexWrap: 'wrap', mb: 3 }}>
+        <ButtonLink to="/" variant="contained">
+          Home
+        </ButtonLink>
+        <ButtonLink to="/symptom-checker" variant="outlined">
+          Start Symptom Checker
+        </ButtonLink>
+      </Box>
+      <Box component="ul" sx={{ display: 'flex', gap: 3, justifyContent: 'center', flexWrap: 'wrap', listStyle: 'none', p: 0, mb: 3 }}>
+        {LINKS.map((link) => (
+          <li key={link.to}>
+            <AppLink to={link.to}>{link.label}</AppLink>
+          </li>
+        ))}
+      </Box>
+      <Typography>
+        Think something is missing? <AppLink to="/about">Contact us</AppLink>.
+      </Typography>
+    </Box>
+  );
+}

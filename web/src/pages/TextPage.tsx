@@ -1,0 +1,56 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { aboutPage, privacyPage, termsPage } from '../content';
+import type { TextPage as TextPageContent } from '../content/types';
+import { formatIsoDate } from '../components/dates';
+import { SiteBreadcrumbs } from '../components/SiteBreadcrumbs';
+import { PageHead } from '../seo/PageHead';
+
+const PAGES = {
+  about: { path: '/about', crumb: 'About', content: aboutPage },
+  privacy: { path: '/privacy', crumb: 'Privacy Policy', content: privacyPage },
+  terms: { path: '/terms', crumb: 'Terms of Use', content: termsPage },
+} satisfies Record<string, { path: string; crumb: string; content: TextPageContent }>;
+
+export type TextPageId = keyof typeof PAGES;
+
+/** About, Privacy and Terms: heading, date, intro and sections from the content catalogue. */
+export default function TextPage({ page }: { page: TextPageId }) {
+  const { path, crumb, content } = PAGES[page];
+  const crumbs = [
+    { name: 'Home', path: '/' },
+    { name: crumb, path },
+  ];
+  return (
+    <Box component="article" sx={{ maxWidth: 820, mx: 'auto' }}>
+      <PageHead meta={{ title: content.title, description: content.metaDescription, path, breadcrumbs: crumbs }} />
+      <SiteBreadcrumbs crumbs={crumbs} />
+      <Typography component="h1" variant="h1" sx={{ mb: 1 }}>
+        {content.title}
+      </Typography>
+      {content.updated && (
+        <Typography sx={{ color: 'text.secondary', mb: 3 }}>Last updated {formatIsoDate(content.updated)}</Typography>
+      )}
+      {content.intro && <Typography sx={{ fontSize: '1.15rem', mb: 3 }}>{content.intro}</Typography>}
+      {content.sections.map((section) => (
+        <Box component="section" key={section.heading} sx={{ mb: 4 }}>
+          <Typography component="h2" variant="h2" sx={{ mb: 1.5 }}>
+            {section.heading}
+          </Typography>
+          {section.paragraphs.map((paragraph) => (
+            <Typography key={paragraph} sx={{ mb: 1.5 }}>
+              {paragraph}
+            </Typography>
+          ))}
+          {section.bullets && (
+            <Box component="ul" sx={{ pl: 3, '& li': { mb: 0.75 } }}>
+              {section.bullets.map((bullet) => (
+                <li key={bullet}>{bullet}</li>
+              ))}
+            </Box>
+          )}
+        </Box>
+      ))}
+    </Box>
+  );
+}

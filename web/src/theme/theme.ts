@@ -1,0 +1,72 @@
+import { createTheme } from '@mui/material/styles';
+
+/** Brand blue from the spec: used for theme-color, accents, borders and icons (3.7:1 on white, enough for non-text UI). */
+export const BRAND_BLUE = '#3b82f6';
+
+/**
+ * Text-bearing blues: #3b82f6 fails 4.5:1 against white, so buttons and links use
+ * darker shades of the same hue (#1d4ed8 is 6.7:1 on white, #1e40af 8.7:1).
+ */
+const PRIMARY_MAIN = '#1d4ed8';
+const PRIMARY_DARK = '#1e40af';
+
+/** Priority tones from the diagnosis package mapped to AA-contrast text/background pairs. */
+export const PRIORITY_COLOURS = {
+  red: { text: '#991b1b', background: '#fee2e2', border: '#dc2626' },
+  orange: { text: '#9a3412', background: '#ffedd5', border: '#ea580c' },
+  yellow: { text: '#854d0e', background: '#fef9c3', border: '#ca8a04' },
+} as const;
+
+export type PriorityTone = keyof typeof PRIORITY_COLOURS;
+
+const FOCUS_RING = `3px solid ${PRIMARY_DARK}`;
+
+export const theme = createTheme({
+  palette: {
+    primary: { main: PRIMARY_MAIN, dark: PRIMARY_DARK, light: BRAND_BLUE, contrastText: '#ffffff' },
+    secondary: { main: '#0f766e', contrastText: '#ffffff' },
+    error: { main: '#b91c1c' },
+    warning: { main: '#b45309' },
+    info: { main: PRIMARY_MAIN },
+    success: { main: '#15803d' },
+    text: { primary: '#111827', secondary: '#374151' },
+    background: { default: '#f8fafc', paper: '#ffffff' },
+  },
+  shape: { borderRadius: 10 },
+  typography: {
+    fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+    h1: { fontSize: '2.25rem', fontWeight: 700, lineHeight: 1.2 },
+    h2: { fontSize: '1.5rem', fontWeight: 700, lineHeight: 1.3 },
+    h3: { fontSize: '1.15rem', fontWeight: 600, lineHeight: 1.4 },
+    button: { textTransform: 'none', fontWeight: 600 },
+  },
+  components: {
+    MuiCssBaseline: {
+      styleOverrides: {
+        ':focus-visible': { outline: FOCUS_RING, outlineOffset: 2 },
+        // MUI removes the outline on its own controls; keep a visible ring for keyboard users.
+        '.MuiButtonBase-root.Mui-focusVisible, .MuiLink-root:focus-visible': {
+          outline: FOCUS_RING,
+          outlineOffset: 2,
+        },
+        '.MuiCheckbox-root.Mui-focusVisible, .MuiRadio-root.Mui-focusVisible': { outline: FOCUS_RING },
+        '@media (prefers-reduced-motion: reduce)': {
+          '*, *::before, *::after': {
+            animationDuration: '0.01ms !important',
+            animationIterationCount: '1 !important',
+            transitionDuration: '0.01ms !important',
+            scrollBehavior: 'auto !important',
+          },
+        },
+        '@media print': {
+          body: { backgroundColor: '#ffffff', fontSize: '11pt' },
+          '@page': { margin: '12mm' },
+        },
+      },
+    },
+    MuiButtonBase: { defaultProps: { disableRipple: true } },
+    MuiButton: { defaultProps: { disableElevation: true } },
+    MuiLink: { defaultProps: { underline: 'always' } },
+    MuiPaper: { defaultProps: { elevation: 0 } },
+  },
+});
