@@ -31,7 +31,7 @@ module.exports = {
       ...shared,
       displayName: 'unit',
       testEnvironment: 'node',
-      testMatch: ['<rootDir>/{packages,services,web}/**/*.spec.{ts,tsx}'],
+      testMatch: ['<rootDir>/{packages,services,web,tests}/**/*.spec.{ts,tsx}'],
     },
     {
       ...shared,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type ClickHouseClient } from '@clickhouse/client';
-import { eventually } from '@handcheck/server-kit';
+import { eventually } from '@handcheck/server-kit/testing';
 import { type Running, startGateway, startIngestion } from '../support/apps';
 import { dropDatabase, rows, testClickHouse } from '../support/clickhouse';
 import { type GatewayEnv } from '../../services/gateway/src/config/gateway.env';

@@ -1,7 +1,8 @@
 import { type INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { type NestExpressApplication } from '@nestjs/platform-express';
-import { applyHttpDefaults, loadConfig, testInfra, uniqueName } from '@handcheck/server-kit';
+import { applyHttpDefaults, loadConfig } from '@handcheck/server-kit';
+import { testInfra, uniqueName } from '@handcheck/server-kit/testing';
 import { AppModule as GatewayModule } from '../../services/gateway/src/app.module';
 import { GatewayEnv } from '../../services/gateway/src/config/gateway.env';
 import { EVENTS_BODY_LIMIT, configureGateway } from '../../services/gateway/src/create-gateway';

@@ -1,5 +1,6 @@
 import { type ClickHouseClient } from '@clickhouse/client';
-import { createClickHouse, sqlIdentifier, testInfra } from '@handcheck/server-kit';
+import { createClickHouse, sqlIdentifier } from '@handcheck/server-kit';
+import { testInfra } from '@handcheck/server-kit/testing';
 
 export function testClickHouse(database: string): ClickHouseClient {
   return createClickHouse({ url: testInfra().clickhouseUrl, database });

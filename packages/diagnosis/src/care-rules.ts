@@ -43,21 +43,16 @@ export function acuteInjury(a: Answers): boolean {
   );
 }
 
+// Labels typed as durations so a misspelling fails to compile, then widened for lookups.
+function durations(...labels: Array<'' | Duration>): readonly string[] {
+  return labels;
+}
+
 // Fractures and tendon injuries are still treated as acute for the first few weeks; an
 // unanswered duration is treated as recent so that a missing answer never lowers the level.
-const RECENT_DURATIONS: readonly string[] = [
-  '',
-  'Less than 1 week',
-  '1-4 weeks',
-] satisfies readonly ('' | Duration)[];
-const VERY_RECENT_DURATIONS: readonly string[] = ['', 'Less than 1 week'] satisfies readonly (
-  '' | Duration
-)[];
-const LONG_DURATIONS: readonly string[] = [
-  '1-3 months',
-  '3-6 months',
-  'More than 6 months',
-] satisfies readonly Duration[];
+const RECENT_DURATIONS = durations('', 'Less than 1 week', '1-4 weeks');
+const VERY_RECENT_DURATIONS = durations('', 'Less than 1 week');
+const LONG_DURATIONS = durations('1-3 months', '3-6 months', 'More than 6 months');
 
 export function recent(a: Answers): boolean {
   return RECENT_DURATIONS.includes(a.duration);

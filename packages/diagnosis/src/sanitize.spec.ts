@@ -65,9 +65,9 @@ describe('cleanText', () => {
     expect(cleanText('<scr\u0000ipt>x</script>')).toBe('');
   });
 
-  it('cuts to the maximum length after cleaning and trims again', () => {
+  it('cuts to the maximum length after cleaning and trimming', () => {
     expect(cleanText('<b>abcdef</b>', 3)).toBe('abc');
-    expect(cleanText('ab cd', 3)).toBe('ab');
+    expect(cleanText('  ab cd', 3)).toBe('ab ');
     expect(cleanText('abc', 10)).toBe('abc');
     expect(cleanText('abc', 0)).toBe('');
     expect(cleanText('abc', -5)).toBe('');

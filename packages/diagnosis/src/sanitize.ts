@@ -51,13 +51,14 @@ function truncate(text: string, maxLength: number): string {
 
 /**
  * Plain text from untrusted input: '' for non-strings, markup removed (including the contents
- * of script and style elements), trimmed, and at most `maxLength` characters when given.
+ * of script and style elements), trimmed, then cut to at most `maxLength` characters when
+ * given (in that order, as spec section 5 lists them).
  */
 export function cleanText(value: unknown, maxLength?: number): string {
   if (typeof value !== 'string') return '';
   const cleaned = stripMarkup(value.replace(CONTROL, '')).trim();
   if (maxLength === undefined || !Number.isFinite(maxLength)) return cleaned;
-  return truncate(cleaned, Math.max(0, Math.floor(maxLength))).trimEnd();
+  return truncate(cleaned, Math.max(0, Math.floor(maxLength)));
 }
 
 // local@domain.tld: no spaces, one '@', dot-separated non-empty domain labels, a TLD of 2+.

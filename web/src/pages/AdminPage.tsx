@@ -1,5 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
+import Box from '@mui/material/Box';
+import { visuallyHiddenStyle } from '../components/VisuallyHidden';
 import { PageLoading } from '../components/PageLoading';
 import { PageHead } from '../seo/PageHead';
 
@@ -25,7 +27,9 @@ export default function AdminPage() {
           ],
         }}
       />
-      <h1 style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>Admin Dashboard</h1>
+      <Box component="h1" sx={visuallyHiddenStyle}>
+        Admin Dashboard
+      </Box>
       <PageLoading />
     </>
   );

@@ -7,14 +7,12 @@ import { ArrowBackIcon } from '../components/icons';
 import { AppLink, ButtonLink } from '../components/links';
 import { PageHead } from '../seo/PageHead';
 import type { PageMeta } from '../seo/meta';
-import { routeTitle } from '../seo/routeTitles';
+import { routeMeta } from '../seo/routeTitles';
 
 const PATH = '/faq';
 
 const meta: PageMeta = {
-  title: routeTitle(PATH),
-  description:
-    'Answers to common questions about HandCheck: how the free hand, wrist and elbow symptom checker works, what results mean, privacy and when to get urgent help.',
+  ...routeMeta(PATH),
   path: PATH,
   breadcrumbs: [
     { name: 'Home', path: '/' },

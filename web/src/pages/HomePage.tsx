@@ -7,12 +7,10 @@ import { CheckerHero } from '../components/CheckerHero';
 import { Disclaimer } from '../components/Disclaimer';
 import { CheckerFlow } from '../features/questionnaire/CheckerFlow';
 import { PageHead } from '../seo/PageHead';
-import { routeTitle } from '../seo/routeTitles';
+import { routeMeta } from '../seo/routeTitles';
 
 const meta = {
-  title: routeTitle('/'),
-  description:
-    'Free hand, wrist and elbow symptom checker: answer six short steps in about 3 minutes and see which common conditions match your symptoms. No registration.',
+  ...routeMeta('/'),
   path: '/',
   breadcrumbs: [{ name: 'Home', path: '/' }],
 };

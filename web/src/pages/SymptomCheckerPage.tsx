@@ -10,19 +10,16 @@ import { SiteBreadcrumbs } from '../components/SiteBreadcrumbs';
 import { CheckerFlow } from '../features/questionnaire/CheckerFlow';
 import { PageHead } from '../seo/PageHead';
 import type { PageMeta } from '../seo/meta';
-import { routeTitle } from '../seo/routeTitles';
+import { routeMeta } from '../seo/routeTitles';
 
 const PATH = '/symptom-checker';
-const title = routeTitle(PATH);
 const crumbs = [
   { name: 'Home', path: '/' },
   { name: 'Symptom Checker', path: PATH },
 ];
 
 const meta: PageMeta = {
-  title,
-  description:
-    'Check your hand, wrist or elbow symptoms in under 3 minutes: a free, confidential assessment reviewed by hand surgery specialists, with trusted next steps.',
+  ...routeMeta(PATH),
   path: PATH,
   breadcrumbs: crumbs,
   faqs: [...checkerFaqs],

@@ -1,7 +1,8 @@
 import { PUBLIC_ROUTES } from '../content';
-import { BRAND } from './meta';
 
-/** Page name (without the brand suffix) of a public route, as listed in the content catalogue. */
-export function routeTitle(path: string): string {
-  return PUBLIC_ROUTES.find((route) => route.path === path)?.title ?? BRAND;
+/** Title (without the brand suffix) and description of a public route from the content catalogue. */
+export function routeMeta(path: string): { title: string; description: string } {
+  const route = PUBLIC_ROUTES.find((candidate) => candidate.path === path);
+  if (!route) throw new Error(`${path} is not in PUBLIC_ROUTES`);
+  return { title: route.title, description: route.description };
 }

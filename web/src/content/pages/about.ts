@@ -1,7 +1,7 @@
 import { type TextPage } from '../types';
 
 export const aboutPage: TextPage = {
-  title: 'About HandCheck',
+  title: 'About Us',
   metaDescription:
     'Why HandCheck exists, what you can do with it, and its limits: a free, anonymous hand, wrist and elbow symptom checker reviewed by hand surgery specialists.',
   intro:

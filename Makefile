@@ -1,0 +1,29 @@
+# HandCheck: the two commands are `make start` and `make test`.
+.PHONY: start stop test status build lint typecheck unit proto clean-var
+
+start: ## install what is missing, start engines and services, print URLs
+	@bash scripts/start.sh
+
+stop: ## stop everything `make start` started
+	@bash scripts/stop.sh
+
+test: ## lint, type-check, unit, integration and browser tests against real engines
+	@bash scripts/test.sh
+
+status: ## what is running
+	@bash deploy/infra.sh status --profile dev; node scripts/supervisor.mjs status --profile dev
+
+build:
+	@npm run build
+
+lint:
+	@npx eslint . --max-warnings=0
+
+typecheck:
+	@npm run typecheck
+
+unit: ## fast tests only, no engines needed
+	@npx jest --selectProjects unit
+
+proto: ## regenerate the TypeScript contracts from proto/
+	@npm run proto:generate

@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Installs what is missing, and only that: system packages, then npm packages
+# when package-lock.json changed since the last install.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+bash scripts/install-system.sh
+
+stamp=node_modules/.handcheck-lock-hash
+want=$(sha256sum package-lock.json | cut -d' ' -f1)
+if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
+  echo "Installing npm packages (npm ci)…"
+  npm ci --no-audit --no-fund --loglevel=error
+  echo "$want" >"$stamp"
+fi

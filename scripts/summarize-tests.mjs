@@ -1,0 +1,46 @@
+// Sums every suite of `make test` into one closing line: "N passed, N failed".
+// Checks that are not Jest (lint, type-check, contracts) count one each.
+import { existsSync, readFileSync } from 'node:fs';
+
+const [checksFile, jestFile] = process.argv.slice(2);
+let passed = 0;
+let failed = 0;
+
+if (existsSync(checksFile)) {
+  for (const line of readFileSync(checksFile, 'utf8').split('\n').filter(Boolean)) {
+    const [name, result] = line.split('\t');
+    if (result === 'passed') passed += 1;
+    else failed += 1;
+    console.log(`  ${name.padEnd(28)} ${result}`);
+  }
+}
+
+if (jestFile && existsSync(jestFile)) {
+  const report = JSON.parse(readFileSync(jestFile, 'utf8'));
+  const byProject = new Map();
+  for (const suite of report.testResults) {
+    const project = suite.displayName?.name ?? suite.displayName ?? 'jest';
+    const entry = byProject.get(project) ?? { passed: 0, failed: 0 };
+    for (const test of suite.assertionResults) {
+      if (test.status === 'passed') entry.passed += 1;
+      else if (test.status === 'failed') entry.failed += 1;
+    }
+    // A suite that could not even run has no test results; it still failed.
+    if (suite.status === 'failed' && suite.assertionResults.every((t) => t.status !== 'failed')) {
+      entry.failed += 1;
+      console.log(`  suite failed to run: ${suite.name}\n    ${String(suite.message).split('\n').slice(0, 6).join('\n    ')}`);
+    }
+    byProject.set(project, entry);
+  }
+  for (const [project, entry] of byProject) {
+    console.log(`  jest ${project.padEnd(23)} ${entry.passed} passed, ${entry.failed} failed`);
+    passed += entry.passed;
+    failed += entry.failed;
+  }
+} else if (jestFile) {
+  console.log('  jest                         did not produce a report');
+  failed += 1;
+}
+
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);

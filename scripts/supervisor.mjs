@@ -1,0 +1,192 @@
+#!/usr/bin/env node
+// Runs the built services for one profile, restarts any that exit (with
+// backoff), writes each one's output to var/<profile>/log/<service>.log, and
+// stops them all on SIGTERM. `start` detaches it; `stop` ends it by its PID.
+import { spawn } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync, openSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PORTS, SERVICES, healthUrl } from './services.config.mjs';
+
+const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const args = process.argv.slice(2);
+const command = args[0];
+const option = (name, fallback) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : fallback;
+};
+const profile = option('profile', 'dev');
+const only = option('only', SERVICES.join(',')).split(',');
+const varDir = process.env.HANDCHECK_VAR_DIR ?? join(repo, 'var', profile);
+const pidFile = join(varDir, 'run', 'supervisor.pid');
+const logDir = join(varDir, 'log');
+
+function readEnvFile(path) {
+  if (!existsSync(path)) throw new Error(`${path} is missing: start the infrastructure first (deploy/infra.sh start --profile ${profile})`);
+  return Object.fromEntries(
+    readFileSync(path, 'utf8')
+      .split('\n')
+      .map((line) => /^([A-Z_]+)=(.*)$/.exec(line.trim()))
+      .filter(Boolean)
+      .map((m) => [m[1], m[2].replace(/^"|"$/g, '')]),
+  );
+}
+
+function alive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function runningPid() {
+  if (!existsSync(pidFile)) return undefined;
+  const pid = Number(readFileSync(pidFile, 'utf8'));
+  return pid && alive(pid) ? pid : undefined;
+}
+
+async function healthy(service) {
+  try {
+    const response = await fetch(healthUrl(profile, service), { signal: AbortSignal.timeout(2000) });
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
+async function waitHealthy(services, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  const pending = new Set(services);
+  while (pending.size > 0 && Date.now() < deadline) {
+    for (const service of [...pending]) if (await healthy(service)) pending.delete(service);
+    if (pending.size > 0) await new Promise((r) => setTimeout(r, 300));
+  }
+  return [...pending];
+}
+
+function serviceEnv(service, infra) {
+  const ports = PORTS[profile];
+  return {
+    ...process.env,
+    ...infra,
+    NODE_ENV: process.env.NODE_ENV ?? (profile === 'test' ? 'test' : 'development'),
+    PORT: String(ports[service]),
+    HOST: '127.0.0.1',
+    WEB_DIST_DIR: join(repo, 'web', 'dist'),
+    SITE_ORIGIN: process.env.SITE_ORIGIN ?? `http://localhost:${ports.gateway}`,
+  };
+}
+
+async function supervise() {
+  const infra = readEnvFile(join(varDir, 'infra.env'));
+  mkdirSync(logDir, { recursive: true });
+  const children = new Map();
+  let stopping = false;
+
+  const launch = (service, attempt = 0) => {
+    const log = createWriteStream(join(logDir, `${service}.log`), { flags: 'a' });
+    const child = spawn(process.execPath, [join(repo, 'services', service, 'dist', 'main.js')], {
+      cwd: join(repo, 'services', service),
+      env: serviceEnv(service, infra),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout.pipe(log);
+    child.stderr.pipe(log);
+    const startedAt = Date.now();
+    children.set(service, child);
+    child.on('exit', (code, signal) => {
+      children.delete(service);
+      if (stopping) return;
+      // A service that ran for a while starts over at the shortest delay.
+      const next = Date.now() - startedAt > 30_000 ? 0 : attempt + 1;
+      const delay = Math.min(30_000, 500 * 2 ** next);
+      log.write(`\n[supervisor] ${service} exited (code ${code}, signal ${signal}); restarting in ${delay} ms\n`);
+      setTimeout(() => launch(service, next), delay);
+    });
+  };
+
+  for (const service of only) launch(service);
+
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    for (const child of children.values()) child.kill('SIGTERM');
+    const deadline = Date.now() + 15_000;
+    const timer = setInterval(() => {
+      if (children.size === 0 || Date.now() > deadline) {
+        for (const child of children.values()) child.kill('SIGKILL');
+        clearInterval(timer);
+        rmSync(pidFile, { force: true });
+        process.exit(0);
+      }
+    }, 100);
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+}
+
+async function start() {
+  const existing = runningPid();
+  if (existing) {
+    console.log(`Services (${profile}) already running under supervisor PID ${existing}.`);
+  } else {
+    for (const service of only) {
+      if (!existsSync(join(repo, 'services', service, 'dist', 'main.js'))) {
+        console.error(`services/${service} is not built: run npm run build first.`);
+        process.exit(1);
+      }
+    }
+    mkdirSync(dirname(pidFile), { recursive: true });
+    mkdirSync(logDir, { recursive: true });
+    const out = openSync(join(logDir, 'supervisor.log'), 'a');
+    const child = spawn(process.execPath, [fileURLToPath(import.meta.url), 'run', ...args.slice(1)], {
+      detached: true,
+      stdio: ['ignore', out, out],
+      env: process.env,
+    });
+    writeFileSync(pidFile, String(child.pid));
+    child.unref();
+  }
+  const timeoutMs = Number(option('timeout', '120')) * 1000;
+  const unhealthy = await waitHealthy(only, timeoutMs);
+  if (unhealthy.length > 0) {
+    for (const service of unhealthy) {
+      const log = join(logDir, `${service}.log`);
+      console.error(`\n${service} is not healthy after ${timeoutMs / 1000} s. Last lines of ${log}:`);
+      if (existsSync(log)) console.error(readFileSync(log, 'utf8').split('\n').slice(-25).join('\n'));
+    }
+    process.exit(1);
+  }
+  console.log(`All services healthy (${only.join(', ')}).`);
+}
+
+async function stop() {
+  const pid = runningPid();
+  if (!pid) {
+    rmSync(pidFile, { force: true });
+    console.log(`Services (${profile}) are not running.`);
+    return;
+  }
+  process.kill(pid, 'SIGTERM');
+  const deadline = Date.now() + 20_000;
+  while (alive(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  if (alive(pid)) process.kill(pid, 'SIGKILL');
+  rmSync(pidFile, { force: true });
+  console.log(`Services (${profile}) stopped.`);
+}
+
+async function status() {
+  for (const service of only) console.log(`${service.padEnd(10)} ${(await healthy(service)) ? 'healthy' : 'down'}  ${healthUrl(profile, service)}`);
+}
+
+const commands = { start, stop, status, run: supervise };
+if (!commands[command]) {
+  console.error('usage: supervisor.mjs <start|stop|status> [--profile dev|test] [--only a,b] [--timeout s]');
+  process.exit(2);
+}
+commands[command]().catch((error) => {
+  console.error(error.message ?? error);
+  process.exit(1);
+});

@@ -1,0 +1,90 @@
+// Writes one static HTML file per route from the SSR bundle, plus sitemap.xml, robots.txt
+// and the CSP hashes of the inline JSON-LD blocks. Runs after both Vite builds.
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const webRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
+const dist = join(webRoot, 'dist');
+const origin = (process.env.SITE_ORIGIN ?? 'http://localhost:8080').replace(/\/+$/, '');
+
+const { render, PUBLIC_ROUTES } = await import(pathToFileURL(join(webRoot, 'dist-ssr', 'entry-server.js')).href);
+const template = await readFile(join(dist, 'index.html'), 'utf8');
+const manifest = JSON.parse(await readFile(join(dist, '.vite', 'manifest.json'), 'utf8'));
+
+if (!template.includes('<!--app-head-->') || !template.includes('<!--app-html-->')) {
+  throw new Error('dist/index.html is not the untouched template: run vite build before prerendering');
+}
+
+/** Every JS file a lazy page needs, so the browser fetches them alongside the entry. */
+function chunkFiles(moduleId, seen = new Set()) {
+  const entry = manifest[moduleId];
+  if (!entry) throw new Error(`${moduleId} is not in the Vite manifest: check the id passed to lazyPage()`);
+  if (!seen.has(entry.file)) {
+    seen.add(entry.file);
+    for (const imported of entry.imports ?? []) chunkFiles(imported, seen);
+  }
+  return seen;
+}
+
+function preloadLinks(modules) {
+  const files = new Set();
+  for (const moduleId of modules) for (const file of chunkFiles(moduleId)) files.add(file);
+  return [...files]
+    .filter((file) => !template.includes(`/${file}"`))
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+    .join('\n    ');
+}
+
+function fileFor(path) {
+  if (path === '/') return join(dist, 'index.html');
+  return join(dist, ...path.split('/').filter(Boolean), 'index.html');
+}
+
+const cspHashes = new Set();
+
+async function writePage(url, outFile, expectedStatus) {
+  const page = await render(url, origin);
+  if (page.status !== expectedStatus) throw new Error(`${url} rendered with status ${page.status}, expected ${expectedStatus}`);
+  const html = template
+    .replace('<!--app-head-->', [page.head, preloadLinks(page.modules)].filter(Boolean).join('\n    '))
+    .replace('<!--app-html-->', page.html);
+  await mkdir(dirname(outFile), { recursive: true });
+  await writeFile(outFile, html);
+  for (const json of page.jsonLd) cspHashes.add(`'sha256-${createHash('sha256').update(json, 'utf8').digest('base64')}'`);
+  return page;
+}
+
+// The root page overwrites the template, so it goes last.
+const routes = [...PUBLIC_ROUTES].sort((a, b) => (a.path === '/' ? 1 : 0) - (b.path === '/' ? 1 : 0));
+for (const route of routes) {
+  const page = await writePage(route.path, fileFor(route.path), 200);
+  if (page.noindex) throw new Error(`${route.path} is a public route but renders noindex`);
+}
+await writePage('/admin/login', fileFor('/admin/login'), 200);
+await writePage('/admin', fileFor('/admin'), 200);
+await writePage('/404', join(dist, '404.html'), 404);
+
+const sitemap = [
+  '<?xml version="1.0" encoding="UTF-8"?>',
+  '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+  ...PUBLIC_ROUTES.map((route) => `  <url><loc>${origin}${route.path}</loc></url>`),
+  '</urlset>',
+  '',
+].join('\n');
+await writeFile(join(dist, 'sitemap.xml'), sitemap);
+await writeFile(join(dist, 'robots.txt'), `User-agent: *\nAllow: /\nDisallow: /admin\n\nSitemap: ${origin}/sitemap.xml\n`);
+await writeFile(
+  join(dist, 'csp-hashes.json'),
+  `${JSON.stringify(
+    {
+      note: 'sha256 of every inline <script type="application/ld+json"> in dist/**/*.html; JSON-LD is a data block browsers never execute, so listing these in script-src is optional.',
+      scriptSrc: [...cspHashes].sort(),
+    },
+    null,
+    2,
+  )}\n`,
+);
+
+console.log(`prerendered ${PUBLIC_ROUTES.length} public routes, 2 admin pages and 404.html for ${origin}`);
