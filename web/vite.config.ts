@@ -7,6 +7,10 @@ const diagnosisEntry = fileURLToPath(new URL('../packages/diagnosis/src/index.ts
 // Libraries every page needs change rarely, so they get their own long-cached chunk;
 // everything else (MUI components, pages, the questionnaire) is split by Rollup along
 // the lazy route boundaries so a public page only downloads what it renders.
+// The diagnosis engine and the content catalogue are pure data and functions; their top-level
+// calls (deepFreeze, Map building) have no outside effects, so unused parts may be dropped.
+const PURE_SOURCES = /[\\/](packages[\\/]diagnosis|web[\\/]src[\\/]content)[\\/]/;
+
 const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-redux|@reduxjs[\\/]toolkit|redux|immer|reselect|use-sync-external-store)[\\/]/;
 
 export default defineConfig({
@@ -18,6 +22,9 @@ export default defineConfig({
     manifest: true,
     target: 'es2022',
     rollupOptions: {
+      treeshake: {
+        moduleSideEffects: (id) => !PURE_SOURCES.test(id),
+      },
       output: {
         manualChunks(id) {
           if (FRAMEWORK.test(id)) return 'framework';

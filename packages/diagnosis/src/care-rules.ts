@@ -1,5 +1,12 @@
 import { deepFreeze } from './freeze';
-import { type Answers, type Duration, HOLLOW_AT_THUMB_BASE } from './options';
+import {
+  type AgeRange,
+  type Answers,
+  type Duration,
+  HOLLOW_AT_THUMB_BASE,
+  type OnsetType,
+  type PainIntensity,
+} from './options';
 
 /*
  * Red-flag rules behind the care card shown before the results. Each rule is data: an id,
@@ -31,16 +38,20 @@ const NHS_BROKEN_ARM =
 const NHS_HAND_PAIN = 'NHS: Hand pain — https://www.nhs.uk/conditions/hand-pain/';
 const NHS_111 = 'NHS 111 guidance — https://111.nhs.uk/';
 
+// Option labels the rules test for, typed so that a misspelling fails to compile.
+const AFTER_INJURY: OnsetType = 'After injury/trauma';
+const SUDDEN: OnsetType = 'Sudden onset';
+const SEVERE: PainIntensity = 'Severe (7-10/10)';
+const CHILD: AgeRange = 'Under 18';
+
 /** Any injury in the story: a past injury to the area, or symptoms that began with one. */
 export function injured(a: Answers): boolean {
-  return a.previousInjury || a.onsetType === 'After injury/trauma';
+  return a.previousInjury || a.onsetType === AFTER_INJURY;
 }
 
 /** The symptoms began at the moment of an injury. */
 export function acuteInjury(a: Answers): boolean {
-  return (
-    a.onsetType === 'After injury/trauma' || (a.previousInjury && a.onsetType === 'Sudden onset')
-  );
+  return a.onsetType === AFTER_INJURY || (a.previousInjury && a.onsetType === SUDDEN);
 }
 
 // Labels typed as durations so a misspelling fails to compile, then widened for lookups.
@@ -59,11 +70,11 @@ export function recent(a: Answers): boolean {
 }
 
 function severe(a: Answers): boolean {
-  return a.painIntensity === 'Severe (7-10/10)';
+  return a.painIntensity === SEVERE;
 }
 
 function suddenWithoutInjury(a: Answers): boolean {
-  return a.onsetType === 'Sudden onset' && !injured(a);
+  return a.onsetType === SUDDEN && !injured(a);
 }
 
 export const CARE_RULES: readonly CareRule[] = deepFreeze([
@@ -139,7 +150,7 @@ export const CARE_RULES: readonly CareRule[] = deepFreeze([
     reason:
       'Colour changes with sensitivity to cold that came on suddenly can mean a problem with the blood flow to your hand.',
     source: `NHS: Raynaud's — https://www.nhs.uk/conditions/raynauds/; ${NHS_111}`,
-    applies: (a) => a.onsetType === 'Sudden onset' && a.colorChanges && a.coldSensitivity,
+    applies: (a) => a.onsetType === SUDDEN && a.colorChanges && a.coldSensitivity,
   },
   {
     // NICE advises assessing sudden-onset one-sided numbness as a possible stroke or TIA; the
@@ -218,6 +229,6 @@ export const CARE_RULES: readonly CareRule[] = deepFreeze([
     reason:
       "This checker is designed for adults; a child's symptoms should be checked by a GP or pharmacist.",
     source: 'HandCheck specification, section 1 (the tool is for adults, not children)',
-    applies: (a) => a.age === 'Under 18',
+    applies: (a) => a.age === CHILD,
   },
 ] satisfies CareRule[]);

@@ -1,5 +1,5 @@
 import { type ConditionName } from './conditions';
-import { type Answers, HOLLOW_AT_THUMB_BASE } from './options';
+import { type AgeRange, type Answers, HOLLOW_AT_THUMB_BASE, type PainLocation } from './options';
 import { type FlagSymptomKey, type SymptomKey } from './symptom-keys';
 
 /*
@@ -18,9 +18,11 @@ function chosenValues(answers: Answers, field: SubstringField): readonly string[
   return field === 'painLocation' ? answers.painLocation : [answers[field]];
 }
 
-/** Age bands that count as "over 45" and "over 60". */
-const AGE_OVER_45: readonly string[] = ['46-60', 'Over 60'];
-const AGE_OVER_60: readonly string[] = ['Over 60'];
+const OVER_60: AgeRange = 'Over 60';
+/** Age bands that count as "over 45". */
+const OVER_45: ReadonlySet<string> = new Set<AgeRange>(['46-60', OVER_60]);
+const ELBOW: PainLocation = 'Elbow';
+const FINGERTIP: PainLocation = 'Fingertip';
 
 export function matchesSymptom(key: SymptomKey, answers: Answers): boolean {
   switch (key) {
@@ -30,9 +32,9 @@ export function matchesSymptom(key: SymptomKey, answers: Answers): boolean {
     case 'painLocation_any':
       return answers.painLocation.length > 0;
     case 'age_over45':
-      return AGE_OVER_45.includes(answers.age);
+      return OVER_45.has(answers.age);
     case 'age_over60':
-      return AGE_OVER_60.includes(answers.age);
+      return answers.age === OVER_60;
   }
   if (isFlagSymptomKey(key)) return answers[key] === true;
   // The remaining keys are all `<field>_<suffix>` with a SubstringField.
@@ -42,7 +44,7 @@ export function matchesSymptom(key: SymptomKey, answers: Answers): boolean {
 }
 
 function mentionsElbow(answers: Answers): boolean {
-  return answers.painLocation.includes('Elbow') || /elbow/i.test(answers.additionalInfo);
+  return answers.painLocation.includes(ELBOW) || /elbow/i.test(answers.additionalInfo);
 }
 
 /**
@@ -52,7 +54,7 @@ function mentionsElbow(answers: Answers): boolean {
 export function isEligible(condition: ConditionName, answers: Answers): boolean {
   switch (condition) {
     case 'Glomus Tumour':
-      return answers.painLocation.includes('Fingertip') && answers.coldSensitivity;
+      return answers.painLocation.includes(FINGERTIP) && answers.coldSensitivity;
     case 'Elbow Arthritis':
       return mentionsElbow(answers);
     default:

@@ -8,7 +8,7 @@ export const categories: readonly CategoryInfo[] = [
     description:
       'Problems that start in the fingers, thumb or palm, such as fingers that click and lock, fingers pulled into the palm, and injuries to the finger tendons.',
     metaDescription:
-      'Guides to common hand conditions, including trigger finger, Dupuytren\'s contracture and mallet finger: symptoms, treatments and when to see a doctor.',
+      "Guides to common hand conditions, including trigger finger, Dupuytren's contracture and mallet finger: symptoms, treatments and when to see a doctor.",
   },
   {
     id: 'wrist',

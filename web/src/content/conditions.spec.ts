@@ -49,7 +49,11 @@ describe('conditions', () => {
     expect(condition.whenToSeekHelp.length).toBeGreaterThanOrEqual(3);
     expect(condition.lastReviewed).toBe('2024-12-01');
     expect(condition.lastReviewed).toBe(SITE.reviewedDate);
-    for (const text of [...condition.symptoms, ...condition.treatments, ...condition.whenToSeekHelp]) {
+    for (const text of [
+      ...condition.symptoms,
+      ...condition.treatments,
+      ...condition.whenToSeekHelp,
+    ]) {
       expect(text.trim()).toBe(text);
       expect(text).not.toBe('');
     }
@@ -61,7 +65,11 @@ describe('conditions', () => {
 
   it('never repeats a symptom, treatment or question within a guide', () => {
     for (const condition of conditions) {
-      for (const list of [condition.symptoms, condition.treatments, condition.faqs.map((f) => f.question)]) {
+      for (const list of [
+        condition.symptoms,
+        condition.treatments,
+        condition.faqs.map((f) => f.question),
+      ]) {
         expect(new Set(list).size).toBe(list.length);
       }
     }
@@ -183,7 +191,9 @@ describe('relatedConditions', () => {
 });
 
 describe('guideForEngineName', () => {
-  const withGuide = ENGINE_CONDITION_NAMES.filter((name) => !ENGINE_NAMES_WITHOUT_GUIDE.includes(name));
+  const withGuide = ENGINE_CONDITION_NAMES.filter(
+    (name) => !ENGINE_NAMES_WITHOUT_GUIDE.includes(name),
+  );
 
   it.each(withGuide.map((name) => [name]))('finds the guide that covers %s', (name) => {
     const guide = guideForEngineName(name);

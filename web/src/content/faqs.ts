@@ -30,7 +30,7 @@ export const siteFaqs: readonly Faq[] = [
   {
     question: 'What happens to my answers?',
     answer:
-      'Your result is worked out in your browser, and any free text you type is not sent to us. We record anonymous usage statistics, such as which pages are viewed, which questionnaire steps are completed and a summary of the result, without storing your IP address, and we record nothing if your browser sends a Global Privacy Control signal. Our Privacy and Data Protection Policy explains this in full.',
+      'Your result is worked out in your browser, and any free text you type is not sent to us unless you send a specialist referral request. We record anonymous usage statistics, such as which pages are viewed, which questionnaire steps are completed and a summary of the result, without storing your IP address, and we record nothing if your browser sends a Global Privacy Control signal. Our Privacy and Data Protection Policy explains this in full.',
   },
   {
     question: 'How does a specialist referral request work?',
@@ -50,7 +50,7 @@ export const siteFaqs: readonly Faq[] = [
   {
     question: 'Can I use HandCheck for my child?',
     answer:
-      'No. HandCheck is designed for adults aged 18 and over. Children\'s bones, joints and tendons are still growing, and their hand problems often differ from adults\'. Please speak to a GP, primary care doctor or paediatrician about a child\'s symptoms.',
+      "No. HandCheck is designed for adults aged 18 and over. Children's bones, joints and tendons are still growing, and their hand problems often differ from adults'. Please speak to a GP, primary care doctor or paediatrician about a child's symptoms.",
   },
 ];
 
@@ -58,7 +58,8 @@ export const siteFaqs: readonly Faq[] = [
 export const checkerFaqs: readonly Faq[] = [
   {
     question: 'How long does the assessment take?',
-    answer: 'About three minutes: six short steps, and you can skip any question you are unsure about.',
+    answer:
+      'About three minutes: six short steps, and you can skip any question you are unsure about.',
   },
   {
     question: 'Do I need to register?',

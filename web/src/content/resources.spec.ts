@@ -45,20 +45,32 @@ describe('resourceCatalogue', () => {
 });
 
 describe('resourcesFor', () => {
-  it.each(ENGINE_CONDITION_NAMES.map((name) => [name]))('returns every catalogue link for %s', (name) => {
-    const groups = resourcesFor(name);
-    const stored = resourceCatalogue[name] as ResourceGroups;
-    for (const group of GROUPS) {
-      expect(groups[group]?.map((link) => link.name)).toEqual(stored[group]?.map((link) => link.name));
-    }
-  });
+  it.each(ENGINE_CONDITION_NAMES.map((name) => [name]))(
+    'returns every catalogue link for %s',
+    (name) => {
+      const groups = resourcesFor(name);
+      const stored = resourceCatalogue[name] as ResourceGroups;
+      for (const group of GROUPS) {
+        expect(groups[group]?.map((link) => link.name)).toEqual(
+          stored[group]?.map((link) => link.name),
+        );
+      }
+    },
+  );
 
   it('tolerates surrounding whitespace in the name', () => {
     expect(resourcesFor('  Trigger Finger \n')).toEqual(resourcesFor('Trigger Finger'));
   });
 
   it('returns empty groups for an unknown name', () => {
-    for (const name of ['', 'Broken Arm', 'trigger finger', 'constructor', '__proto__', 'toString']) {
+    for (const name of [
+      '',
+      'Broken Arm',
+      'trigger finger',
+      'constructor',
+      '__proto__',
+      'toString',
+    ]) {
       expect(resourcesFor(name)).toEqual({ medical: [], specialist: [], videos: [] });
     }
     expect(resourcesFor(undefined as unknown as string)).toEqual({
@@ -78,7 +90,10 @@ describe('resourcesFor', () => {
 describe('sanitiseResourceGroups', () => {
   const dirty: ResourceGroups = {
     medical: [
-      { name: '  <b>NHS</b>: Trigger finger ', url: 'https://www.nhs.uk/conditions/trigger-finger/' },
+      {
+        name: '  <b>NHS</b>: Trigger finger ',
+        url: 'https://www.nhs.uk/conditions/trigger-finger/',
+      },
       { name: 'Look-alike', url: 'https://nih.gov.evil.com/page' },
       { name: 'Suffix trick', url: 'https://evilnih.gov/' },
       { name: 'Plain http', url: 'http://www.nhs.uk/' },
@@ -99,7 +114,9 @@ describe('sanitiseResourceGroups', () => {
 
   it('cleans names, drops disallowed links and nameless entries', () => {
     expect(sanitiseResourceGroups(dirty)).toEqual({
-      medical: [{ name: 'NHS: Trigger finger', url: 'https://www.nhs.uk/conditions/trigger-finger/' }],
+      medical: [
+        { name: 'NHS: Trigger finger', url: 'https://www.nhs.uk/conditions/trigger-finger/' },
+      ],
       specialist: [{ name: 'BSSH', url: 'https://www.bssh.ac.uk/' }],
       videos: [{ name: 'OrthoInfo', url: 'https://orthoinfo.aaos.org/en/' }],
       additional: [],

@@ -37,13 +37,19 @@ const ASSH_CONDITIONS = link(
   'ASSH HandCare: hand and arm conditions explained by hand surgeons',
   'https://www.assh.org/handcare/conditions',
 );
-const BSSH = link('British Society for Surgery of the Hand (UK): patient information', 'https://www.bssh.ac.uk/');
+const BSSH = link(
+  'British Society for Surgery of the Hand (UK): patient information',
+  'https://www.bssh.ac.uk/',
+);
 const BSSH_HAND_FRACTURES = link(
   'BSSH: General information on hand fractures',
   'https://www.bssh.ac.uk/patients/conditions/31/general_information_on_hand_fractures',
 );
 const AAOS = link('American Academy of Orthopaedic Surgeons', 'https://www.aaos.org/');
-const ORTHOINFO_HOME = link('OrthoInfo (AAOS): patient guides and videos', 'https://orthoinfo.aaos.org/');
+const ORTHOINFO_HOME = link(
+  'OrthoInfo (AAOS): patient guides and videos',
+  'https://orthoinfo.aaos.org/',
+);
 
 const NHS_OSTEOARTHRITIS = nhs('conditions/osteoarthritis', 'Osteoarthritis');
 const NHS_HAND_PAIN = nhs('symptoms/hand-pain', 'Hand pain');
@@ -57,7 +63,10 @@ const MEDLINE_FINGER = medlinePlus('fingerinjuriesanddisorders', 'Finger injurie
 const MEDLINE_FRACTURES = medlinePlus('fractures', 'Fractures');
 const MAYO_GANGLION = mayo('ganglion-cyst/symptoms-causes/syc-20351156', 'Ganglion cyst');
 const CDC_ARTHRITIS = link('CDC: Arthritis', 'https://www.cdc.gov/arthritis/');
-const ORTHOINFO_GANGLION = orthoInfo('ganglion-cyst-of-the-wrist-and-hand', 'Ganglion cyst of the wrist and hand');
+const ORTHOINFO_GANGLION = orthoInfo(
+  'ganglion-cyst-of-the-wrist-and-hand',
+  'Ganglion cyst of the wrist and hand',
+);
 
 const catalogue = {
   'Carpal Tunnel Syndrome': {
@@ -78,13 +87,21 @@ const catalogue = {
       ASSH_CONDITIONS,
     ],
     videos: [orthoInfo('carpal-tunnel-syndrome', 'Carpal tunnel syndrome')],
-    additional: [statPearls('NBK448179', 'Carpal tunnel syndrome'), pubMed('carpal tunnel syndrome')],
+    additional: [
+      statPearls('NBK448179', 'Carpal tunnel syndrome'),
+      pubMed('carpal tunnel syndrome'),
+    ],
   },
   'Cubital Tunnel Syndrome': {
     medical: [MEDLINE_ELBOW, medlinePlus('peripheralnervedisorders', 'Peripheral nerve disorders')],
     specialist: [ASSH_CONDITIONS, BSSH],
-    videos: [orthoInfo('ulnar-nerve-entrapment-at-the-elbow', 'Ulnar nerve entrapment at the elbow')],
-    additional: [statPearls('NBK555929', 'Ulnar nerve entrapment'), pubMed('cubital tunnel syndrome')],
+    videos: [
+      orthoInfo('ulnar-nerve-entrapment-at-the-elbow', 'Ulnar nerve entrapment at the elbow'),
+    ],
+    additional: [
+      statPearls('NBK555929', 'Ulnar nerve entrapment'),
+      pubMed('cubital tunnel syndrome'),
+    ],
   },
   'Trigger Finger': {
     medical: [nhs('conditions/trigger-finger', 'Trigger finger'), MEDLINE_HAND],
@@ -114,7 +131,9 @@ const catalogue = {
       MEDLINE_ELBOW,
     ],
     specialist: [AAOS, ASSH_CONDITIONS],
-    videos: [orthoInfo('tennis-elbow-lateral-epicondylitis', 'Tennis elbow (lateral epicondylitis)')],
+    videos: [
+      orthoInfo('tennis-elbow-lateral-epicondylitis', 'Tennis elbow (lateral epicondylitis)'),
+    ],
     additional: [pubMed('lateral epicondylitis')],
   },
   "Golfer's Elbow (Medial Epicondylitis)": {
@@ -199,7 +218,11 @@ const catalogue = {
     additional: [statPearls('NBK545291', 'Jersey finger'), pubMed('jersey finger')],
   },
   'Scaphoid Fracture': {
-    medical: [nhs('conditions/broken-arm-or-wrist', 'Broken arm or wrist'), MEDLINE_WRIST, MEDLINE_FRACTURES],
+    medical: [
+      nhs('conditions/broken-arm-or-wrist', 'Broken arm or wrist'),
+      MEDLINE_WRIST,
+      MEDLINE_FRACTURES,
+    ],
     specialist: [BSSH_HAND_FRACTURES, ASSH_CONDITIONS],
     videos: [orthoInfo('scaphoid-fracture-of-the-wrist', 'Scaphoid fracture of the wrist')],
     additional: [statPearls('NBK536907', 'Scaphoid wrist fracture'), pubMed('scaphoid fracture')],

@@ -38,7 +38,8 @@ export function normalisePath(path: string): string | null {
   const folded = pathname.replace(/[/\\]+/g, '/');
   const trimmed = folded.length > 1 ? folded.replace(/\/+$/, '') || '/' : folded;
   const lowered = trimmed.toLowerCase();
-  const target = (Object.hasOwn(LEGACY_REDIRECTS, lowered) ? LEGACY_REDIRECTS[lowered] : undefined) ?? lowered;
+  const target =
+    (Object.hasOwn(LEGACY_REDIRECTS, lowered) ? LEGACY_REDIRECTS[lowered] : undefined) ?? lowered;
 
   return target === pathname ? null : `${target}${suffix}`;
 }

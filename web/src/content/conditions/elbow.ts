@@ -88,7 +88,7 @@ export const golfersElbow: ConditionInfo = {
     {
       question: 'Do I have to play golf to get it?',
       answer:
-        'No. Most people with golfer\'s elbow do not play golf. It can follow any activity that involves repeated gripping, lifting, throwing or using tools, including DIY, gardening and racket sports.',
+        "No. Most people with golfer's elbow do not play golf. It can follow any activity that involves repeated gripping, lifting, throwing or using tools, including DIY, gardening and racket sports.",
     },
     {
       question: 'How is it different from cubital tunnel syndrome?',
@@ -139,7 +139,7 @@ export const cubitalTunnelSyndrome: ConditionInfo = {
     {
       question: 'Is this the nerve I hit when I bang my "funny bone"?',
       answer:
-        "Yes. The sharp tingling you feel when you knock the inner side of your elbow comes from the ulnar nerve, the same nerve that is affected in cubital tunnel syndrome.",
+        'Yes. The sharp tingling you feel when you knock the inner side of your elbow comes from the ulnar nerve, the same nerve that is affected in cubital tunnel syndrome.',
     },
     {
       question: 'How is it different from carpal tunnel syndrome?',

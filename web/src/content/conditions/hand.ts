@@ -44,7 +44,7 @@ export const triggerFinger: ConditionInfo = {
     {
       question: 'Can children get trigger finger?',
       answer:
-        'A bent, locked thumb in babies and young children is a different condition and is managed by a children\'s specialist. HandCheck is designed for adults, so please speak to a GP or primary care doctor about a child\'s hand.',
+        "A bent, locked thumb in babies and young children is a different condition and is managed by a children's specialist. HandCheck is designed for adults, so please speak to a GP or primary care doctor about a child's hand.",
     },
   ],
   whenToSeekHelp: [
@@ -90,7 +90,7 @@ export const dupuytrensContracture: ConditionInfo = {
     {
       question: 'When should I consider treatment?',
       answer:
-        "A common guide is when you can no longer lay your hand flat on a table, or when the bent fingers make everyday tasks difficult. Getting advice earlier is sensible if the middle joint of a finger is bending, because that joint is harder to straighten once it has been bent for a long time.",
+        'A common guide is when you can no longer lay your hand flat on a table, or when the bent fingers make everyday tasks difficult. Getting advice earlier is sensible if the middle joint of a finger is bending, because that joint is harder to straighten once it has been bent for a long time.',
     },
     {
       question: 'Can it come back after treatment?',

@@ -36,7 +36,9 @@ export const conditions: readonly ConditionInfo[] = [
 const bySlug = new Map(conditions.map((condition) => [condition.slug, condition]));
 
 const byEngineName = new Map(
-  conditions.flatMap((condition) => condition.engineNames.map((name) => [name, condition] as const)),
+  conditions.flatMap((condition) =>
+    condition.engineNames.map((name) => [name, condition] as const),
+  ),
 );
 
 export function findCondition(slug: string): ConditionInfo | undefined {

@@ -88,12 +88,12 @@ export const deQuervainsTenosynovitis: ConditionInfo = {
     {
       question: 'Why do new parents often get it?',
       answer:
-        'Lifting a baby with the thumbs spread apart puts repeated strain on these tendons, and hormonal changes during and after pregnancy may also play a part. Lifting with the palms under the baby\'s bottom and back, rather than under the arms, can ease the strain.',
+        "Lifting a baby with the thumbs spread apart puts repeated strain on these tendons, and hormonal changes during and after pregnancy may also play a part. Lifting with the palms under the baby's bottom and back, rather than under the arms, can ease the strain.",
     },
     {
       question: 'Is it the same as thumb arthritis?',
       answer:
-        'No, although both cause pain near the base of the thumb. Thumb arthritis affects the joint where the thumb meets the wrist and is more common after 50, often with a grinding feeling. De Quervain\'s affects the tendons along the side of the wrist. A clinician can usually tell them apart by examining the hand, sometimes with an X-ray.',
+        "No, although both cause pain near the base of the thumb. Thumb arthritis affects the joint where the thumb meets the wrist and is more common after 50, often with a grinding feeling. De Quervain's affects the tendons along the side of the wrist. A clinician can usually tell them apart by examining the hand, sometimes with an X-ray.",
     },
     {
       question: 'How long does it take to get better?',
@@ -236,7 +236,7 @@ export const guyonCanalSyndrome: ConditionInfo = {
     "Guyon's canal syndrome (also called ulnar tunnel syndrome) happens when the ulnar nerve is squeezed as it passes through a small tunnel on the little-finger side of the wrist. It can cause numbness and tingling in the ring and little fingers and weakness of the small muscles of the hand. It is much less common than carpal or cubital tunnel syndrome and is often linked to long periods of pressure on the heel of the hand, for example from cycling or using tools, or to a ganglion cyst or an injury.",
   symptoms: [
     'Numbness or tingling in the little finger and the little-finger side of the ring finger',
-    'Feeling on the back of the hand that usually stays normal, unlike when the nerve is trapped at the elbow',
+    'Numbness that usually does not reach the back of the hand, unlike when the nerve is trapped at the elbow',
     'A weaker grip or pinch, or clumsiness with fine tasks',
     'Pain or tenderness on the little-finger side of the palm and wrist',
     'Symptoms that come on after cycling or after leaning on the heel of the hand',

@@ -16,9 +16,7 @@ export const aboutPage: TextPage = {
     },
     {
       heading: 'What you can do here',
-      paragraphs: [
-        'Everything on HandCheck is free, and you do not need an account.',
-      ],
+      paragraphs: ['Everything on HandCheck is free, and you do not need an account.'],
       bullets: [
         'Answer a six-step questionnaire, which takes about three minutes, and see up to three conditions that best match your answers, each with a match percentage.',
         'Read guides to common conditions of the hand, wrist and elbow: typical symptoms, treatment options, common questions and when to seek help.',

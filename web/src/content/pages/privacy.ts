@@ -18,7 +18,7 @@ export const privacyPage: TextPage = {
       paragraphs: [],
       bullets: [
         'You do not need an account, and we do not ask for your name or contact details unless you choose to send a specialist referral request.',
-        'The symptom checker works out your result in your own browser. Any free text you type into it is not sent to us unless you include it in a referral request.',
+        'The symptom checker works out your result in your own browser. Any free text you type into it is not sent to us unless you send a specialist referral request, which includes it.',
         'We record anonymous usage statistics for each browser tab. We never store your IP address.',
         'If your browser sends a Global Privacy Control signal, we record no usage statistics at all.',
         'If you send a referral request, we email it to a specialist and keep the request for 90 days to confirm delivery, then delete it.',
@@ -28,14 +28,14 @@ export const privacyPage: TextPage = {
     {
       heading: 'The symptom questionnaire',
       paragraphs: [
-        'Your answers to the six-step questionnaire are analysed by code running in your browser, and the list of matching conditions is calculated there. The free-text box in the last step never leaves your device unless you choose to include it in a referral request.',
+        'Your answers to the six-step questionnaire are analysed by code running in your browser, and the list of matching conditions is calculated there. What you type in the free-text box in the last step never leaves your device unless you send a specialist referral request, which includes it.',
         'When you finish the questionnaire, we record an anonymous summary of the result to understand how the tool is used and to improve it: the top matching condition and its match percentage, how many symptoms you reported, the pain score band you chose, how long you have had symptoms, and which everyday tasks (gripping, pinching, writing, typing) you said were difficult. This summary contains no name, contact details or free text.',
       ],
     },
     {
       heading: 'Usage statistics',
       paragraphs: [
-        'To understand how the site is used, our analytics code creates a random session identifier for each browser tab. It is kept in the tab\'s session storage and disappears when you close the tab.',
+        "To understand how the site is used, our analytics code creates a random session identifier for each browser tab. It is kept in the tab's session storage and disappears when you close the tab.",
         'The records are stored in our analytics database. They contain no name, email address or IP address, and we do not combine them with other information to identify you. For each tab session we record:',
       ],
       bullets: [

@@ -31,7 +31,7 @@ export const termsPage: TextPage = {
     {
       heading: 'Adults only',
       paragraphs: [
-        'HandCheck is designed for adults aged 18 and over. It is not suitable for children under 18, whose hand problems often differ from adults\'. A parent or carer concerned about a child should speak to a GP, primary care doctor or paediatrician.',
+        "HandCheck is designed for adults aged 18 and over. It is not suitable for children under 18, whose hand problems often differ from adults'. A parent or carer concerned about a child should speak to a GP, primary care doctor or paediatrician.",
       ],
     },
     {
