@@ -3,6 +3,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
 const diagnosisEntry = fileURLToPath(new URL('../packages/diagnosis/src/index.ts', import.meta.url));
+const sitePathsEntry = fileURLToPath(new URL('../packages/site-paths/src/index.ts', import.meta.url));
 
 // Libraries every page needs change rarely, so they get their own long-cached chunk;
 // everything else (MUI components, pages, the questionnaire) is split by Rollup along
@@ -16,7 +17,7 @@ const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router
 export default defineConfig({
   plugins: [react()],
   resolve: {
-    alias: { '@handcheck/diagnosis': diagnosisEntry },
+    alias: { '@handcheck/diagnosis': diagnosisEntry, '@handcheck/site-paths': sitePathsEntry },
   },
   build: {
     manifest: true,

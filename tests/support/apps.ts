@@ -8,6 +8,12 @@ import { GatewayEnv } from '../../services/gateway/src/config/gateway.env';
 import { EVENTS_BODY_LIMIT, configureGateway } from '../../services/gateway/src/create-gateway';
 import { AppModule as IngestionModule } from '../../services/ingestion/src/app.module';
 import { IngestionEnv } from '../../services/ingestion/src/config/ingestion.env';
+import { AppModule as DirectoryModule } from '../../services/directory/src/app.module';
+import { DirectoryEnv } from '../../services/directory/src/config/directory.env';
+import { AppModule as ReferralModule } from '../../services/referral/src/app.module';
+import { ReferralEnv } from '../../services/referral/src/config/referral.env';
+import { AppModule as ReportModule } from '../../services/report/src/app.module';
+import { ReportEnv } from '../../services/report/src/config/report.env';
 
 // Boots our real services in this process, pointed at the test engines that
 // `deploy/infra.sh start --profile test` runs. Nothing here is mocked.
@@ -19,45 +25,51 @@ export interface Running<E> {
   close: () => Promise<void>;
 }
 
-async function listenOnFreePort<E>(app: INestApplication, env: E): Promise<Running<E>> {
-  await app.listen(0, '127.0.0.1');
-  const address = app.getHttpServer().address() as { port: number };
-  return { app, env, url: `http://127.0.0.1:${address.port}`, close: () => app.close() };
-}
-
-export async function startGateway(
-  overrides: Record<string, string> = {},
-): Promise<Running<GatewayEnv>> {
-  const infra = testInfra();
-  const env = loadConfig('gateway', GatewayEnv, {
+async function start<E extends object>(
+  service: string,
+  module: unknown,
+  schema: new () => E,
+  values: Record<string, string>,
+  configure: (app: NestExpressApplication) => void = (app) => applyHttpDefaults(app),
+): Promise<Running<E>> {
+  const env = loadConfig(service, schema, {
     NODE_ENV: 'test',
     LOG_LEVEL: 'warn',
     PORT: '0',
-    KAFKA_BROKERS: infra.kafkaBrokers,
-    WEB_DIST_DIR: 'web/dist',
-    ...overrides,
+    ...values,
   });
-  const moduleRef = await Test.createTestingModule({ imports: [GatewayModule] })
-    .overrideProvider(GatewayEnv)
+  const moduleRef = await Test.createTestingModule({ imports: [module as never] })
+    .overrideProvider(schema)
     .useValue(env)
     .compile();
   const app = moduleRef.createNestApplication<NestExpressApplication>({
     bodyParser: false,
     bufferLogs: true,
   });
-  applyHttpDefaults(app, EVENTS_BODY_LIMIT);
-  configureGateway(app);
-  return listenOnFreePort(app, env);
+  configure(app);
+  await app.listen(0, '127.0.0.1');
+  const { port } = app.getHttpServer().address() as { port: number };
+  return { app, env, url: `http://127.0.0.1:${port}`, close: () => app.close() };
 }
 
-export async function startIngestion(
+export function startGateway(overrides: Record<string, string> = {}): Promise<Running<GatewayEnv>> {
+  return start(
+    'gateway',
+    GatewayModule,
+    GatewayEnv,
+    { KAFKA_BROKERS: testInfra().kafkaBrokers, WEB_DIST_DIR: 'web/dist', ...overrides },
+    (app) => {
+      applyHttpDefaults(app, EVENTS_BODY_LIMIT);
+      configureGateway(app);
+    },
+  );
+}
+
+export function startIngestion(
   overrides: Record<string, string> = {},
 ): Promise<Running<IngestionEnv>> {
   const infra = testInfra();
-  const env = loadConfig('ingestion', IngestionEnv, {
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'warn',
-    PORT: '0',
+  return start('ingestion', IngestionModule, IngestionEnv, {
     KAFKA_BROKERS: infra.kafkaBrokers,
     CLICKHOUSE_URL: infra.clickhouseUrl,
     CLICKHOUSE_DATABASE: uniqueName('hc_test'),
@@ -66,14 +78,36 @@ export async function startIngestion(
     BATCH_MIN_BYTES: '1',
     ...overrides,
   });
-  const moduleRef = await Test.createTestingModule({ imports: [IngestionModule] })
-    .overrideProvider(IngestionEnv)
-    .useValue(env)
-    .compile();
-  const app = moduleRef.createNestApplication<NestExpressApplication>({
-    bodyParser: false,
-    bufferLogs: true,
+}
+
+export function startDirectory(
+  overrides: Record<string, string> = {},
+): Promise<Running<DirectoryEnv>> {
+  return start('directory', DirectoryModule, DirectoryEnv, {
+    MONGO_URL: testInfra().mongoUrl,
+    ...overrides,
   });
-  applyHttpDefaults(app);
-  return listenOnFreePort(app, env);
+}
+
+export function startReferral(
+  overrides: Record<string, string> = {},
+): Promise<Running<ReferralEnv>> {
+  const infra = testInfra();
+  return start('referral', ReferralModule, ReferralEnv, {
+    KAFKA_BROKERS: infra.kafkaBrokers,
+    MONGO_URL: infra.mongoUrl,
+    SMTP_HOST: infra.smtpHost,
+    SMTP_PORT: String(infra.smtpPort),
+    ...overrides,
+  });
+}
+
+export function startReport(overrides: Record<string, string> = {}): Promise<Running<ReportEnv>> {
+  const infra = testInfra();
+  return start('report', ReportModule, ReportEnv, {
+    CLICKHOUSE_URL: infra.clickhouseUrl,
+    SMTP_HOST: infra.smtpHost,
+    SMTP_PORT: String(infra.smtpPort),
+    ...overrides,
+  });
 }

@@ -61,6 +61,9 @@ const routes = [...PUBLIC_ROUTES].sort((a, b) => (a.path === '/' ? 1 : 0) - (b.p
 for (const route of routes) {
   const page = await writePage(route.path, fileFor(route.path), 200);
   if (page.noindex) throw new Error(`${route.path} is a public route but renders noindex`);
+  if (page.title !== route.title || page.description !== route.description) {
+    throw new Error(`${route.path}: the page's title/description differ from its PUBLIC_ROUTES entry`);
+  }
 }
 await writePage('/admin/login', fileFor('/admin/login'), 200);
 await writePage('/admin', fileFor('/admin'), 200);

@@ -17,6 +17,9 @@ export interface RenderedPage {
   /** Title, meta, canonical, JSON-LD and the critical emotion styles. */
   head: string;
   status: number;
+  /** Title (without suffix) and description the page declared. */
+  title: string;
+  description: string;
   noindex: boolean;
   /** JSON-LD texts exactly as inlined, for the CSP hash list. */
   jsonLd: string[];
@@ -66,6 +69,8 @@ export async function render(url: string, origin: string): Promise<RenderedPage>
     html,
     head: `${head}\n    ${styles}`,
     status: collector.status,
+    title: collector.meta.title,
+    description: collector.meta.description,
     noindex: collector.meta.noindex === true,
     jsonLd,
     modules: [...modules],

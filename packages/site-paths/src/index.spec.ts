@@ -27,4 +27,20 @@ describe('normalisePath', () => {
     expect(normalisePath('/Conditions/Tennis-Elbow/')).toBe('/conditions/tennis-elbow-lateral-epicondylitis');
     expect(normalisePath('/HAND-PAIN')).toBe('/hand-conditions');
   });
+
+  it('never produces a protocol-relative redirect to another host', () => {
+    expect(normalisePath('//Evil.com/')).toBe('/evil.com');
+    expect(normalisePath('/\\evil.com')).toBe('/evil.com');
+    expect(normalisePath('///evil.com//x')).toBe('/evil.com/x');
+  });
+
+  it('keeps the query string and fragment', () => {
+    expect(normalisePath('/About?step=2#top')).toBe('/about?step=2#top');
+  });
+
+  it('ignores what is not a path', () => {
+    expect(normalisePath('about')).toBeNull();
+    expect(normalisePath('toString')).toBeNull();
+    expect(normalisePath('/constructor')).toBeNull();
+  });
 });

@@ -17,12 +17,21 @@ export const LEGACY_REDIRECTS: Readonly<Record<string, string>> = {
 };
 
 /**
- * The canonical form of a path, or null when it is canonical already:
- * lower-cased, without a trailing slash (except the root), legacy paths mapped.
+ * The canonical form of a path (query and fragment kept), or null when it is
+ * canonical already: runs of slashes and backslashes folded into one (so the
+ * answer can never be a protocol-relative `//host` redirect), no trailing
+ * slash except on the root, lower-cased, legacy paths mapped.
  */
 export function normalisePath(path: string): string | null {
-  let canonical = path.toLowerCase();
-  if (canonical.length > 1) canonical = canonical.replace(/\/+$/, '') || '/';
-  canonical = LEGACY_REDIRECTS[canonical] ?? canonical;
-  return canonical === path ? null : canonical;
+  if (typeof path !== 'string' || !path.startsWith('/')) return null;
+  const suffixAt = path.search(/[?#]/);
+  const pathname = suffixAt === -1 ? path : path.slice(0, suffixAt);
+  const suffix = suffixAt === -1 ? '' : path.slice(suffixAt);
+
+  const folded = pathname.replace(/[/\\]+/g, '/');
+  const trimmed = folded.length > 1 ? folded.replace(/\/+$/, '') || '/' : folded;
+  const lowered = trimmed.toLowerCase();
+  const target = (Object.hasOwn(LEGACY_REDIRECTS, lowered) ? LEGACY_REDIRECTS[lowered] : undefined) ?? lowered;
+
+  return target === pathname ? null : `${target}${suffix}`;
 }

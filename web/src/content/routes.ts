@@ -4,45 +4,8 @@ import { aboutPage } from './pages/about';
 import { privacyPage } from './pages/privacy';
 import { termsPage } from './pages/terms';
 
-/** Old addresses and where they now live (spec: legacy path redirects). Keys are lower-case. */
-export const LEGACY_REDIRECTS: Readonly<Record<string, string>> = {
-  '/conditions/tennis-elbow': '/conditions/tennis-elbow-lateral-epicondylitis',
-  '/conditions/golfers-elbow': '/conditions/golfers-elbow-medial-epicondylitis',
-  '/conditions/dupuytrens': '/conditions/dupuytrens-contracture',
-  '/conditions/dupuytren': '/conditions/dupuytrens-contracture',
-  '/conditions/de-quervains': '/conditions/de-quervains-tenosynovitis',
-  '/conditions/dequervains': '/conditions/de-quervains-tenosynovitis',
-  '/conditions/carpal-tunnel': '/conditions/carpal-tunnel-syndrome',
-  '/conditions/trigger-finger-syndrome': '/conditions/trigger-finger',
-  '/hand-pain': '/hand-conditions',
-  '/wrist-pain': '/wrist-conditions',
-  '/elbow-pain': '/elbow-conditions',
-  '/index.html': '/',
-};
-
-/**
- * Where a request path should be redirected, or null when it is already canonical.
- *
- * Trailing slashes are removed (except on '/'), the path is lower-cased and legacy paths are
- * mapped to their new home; a query string or fragment is carried over unchanged. Backslashes
- * and repeated slashes are folded to one '/', so the result is always a same-site path and
- * never a protocol-relative URL such as '//evil.example'. Input that is not a path (does not
- * start with '/') gives null. Pure: used by the gateway (301) and the client (replace).
- */
-export function normalisePath(path: string): string | null {
-  if (typeof path !== 'string' || !path.startsWith('/')) return null;
-  const suffixAt = path.search(/[?#]/);
-  const pathname = suffixAt === -1 ? path : path.slice(0, suffixAt);
-  const suffix = suffixAt === -1 ? '' : path.slice(suffixAt);
-
-  const folded = pathname.replace(/[/\\]+/g, '/');
-  const trimmed = folded.length > 1 ? folded.replace(/\/+$/, '') || '/' : folded;
-  const lowered = trimmed.toLowerCase();
-  const target =
-    (Object.hasOwn(LEGACY_REDIRECTS, lowered) ? LEGACY_REDIRECTS[lowered] : undefined) ?? lowered;
-
-  return target === pathname ? null : `${target}${suffix}`;
-}
+// The URL rules live in one package the gateway (301) and the browser (replace) share.
+export { LEGACY_REDIRECTS, normalisePath } from '@handcheck/site-paths';
 
 export interface PublicRoute {
   path: string;

@@ -1,10 +1,10 @@
 import { useParams } from 'react-router';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { findCategory, findCondition } from '../content';
 import type { ConditionInfo } from '../content/types';
 import { Accordion } from '../components/Accordion';
+import { Notice } from '../components/Notice';
 import { formatIsoDate } from '../components/dates';
 import { SiteBreadcrumbs } from '../components/SiteBreadcrumbs';
 import { ConditionSidebar } from '../features/conditions/ConditionSidebar';
@@ -68,10 +68,12 @@ function ConditionGuide({ condition }: { condition: ConditionInfo }) {
           </Typography>
           <Typography sx={{ fontSize: '1.15rem', mb: 2 }}>{condition.metaDescription}</Typography>
           <Typography sx={{ mb: 3 }}>{condition.summary}</Typography>
-          <Alert severity="info" role="note" sx={{ mb: 4 }}>
-            This guide is for education only. It cannot diagnose you: please see a doctor or hand specialist about your
-            symptoms.
-          </Alert>
+          <Notice tone="info">
+            <p>
+              This guide is for education only. It cannot diagnose you: please see a doctor or hand specialist about
+              your symptoms.
+            </p>
+          </Notice>
           <BulletSection title="Common Symptoms" items={condition.symptoms} />
           <BulletSection title="Treatment Options" items={condition.treatments} />
           {condition.whenToSeekHelp.length > 0 && <BulletSection title="When to Seek Help" items={condition.whenToSeekHelp} />}

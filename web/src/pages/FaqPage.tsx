@@ -7,12 +7,14 @@ import { ArrowBackIcon } from '../components/icons';
 import { AppLink, ButtonLink } from '../components/links';
 import { PageHead } from '../seo/PageHead';
 import type { PageMeta } from '../seo/meta';
-import { routeMeta } from '../seo/routeTitles';
 
 const PATH = '/faq';
 
 const meta: PageMeta = {
-  ...routeMeta(PATH),
+  // Same title and description as this path's PUBLIC_ROUTES entry; the prerender fails if they drift.
+  title: 'Frequently Asked Questions',
+  description:
+    'Answers to common questions about HandCheck: how the symptom checker works, what results mean, privacy, referrals and when to get urgent help.',
   path: PATH,
   breadcrumbs: [
     { name: 'Home', path: '/' },

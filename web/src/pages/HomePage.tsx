@@ -7,10 +7,12 @@ import { CheckerHero } from '../components/CheckerHero';
 import { Disclaimer } from '../components/Disclaimer';
 import { CheckerFlow } from '../features/questionnaire/CheckerFlow';
 import { PageHead } from '../seo/PageHead';
-import { routeMeta } from '../seo/routeTitles';
 
 const meta = {
-  ...routeMeta('/'),
+  // Same title and description as this path's PUBLIC_ROUTES entry; the prerender fails if they drift.
+  title: 'Hand, Wrist and Elbow Symptom Checker',
+  description:
+    'Free, anonymous hand, wrist and elbow symptom checker. Answer six short steps in about 3 minutes and see which common conditions match your symptoms.',
   path: '/',
   breadcrumbs: [{ name: 'Home', path: '/' }],
 };

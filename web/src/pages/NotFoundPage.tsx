@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { normalisePath } from '../content';
+import { canonicalTarget } from '../app/redirects';
 import { trackBrokenLink } from '../analytics/tracker';
 import { AppLink, ButtonLink } from '../components/links';
 import { PageHead } from '../seo/PageHead';
@@ -15,13 +15,21 @@ const LINKS = [
 
 /** 404 for unknown routes and unknown condition slugs; records the broken link. */
 export default function NotFoundPage() {
-  const { pathname } = useLocation();
+  const { pathname, search, hash } = useLocation();
+  const navigate = useNavigate();
 
   useEffect(() => {
-    // A legacy path also lands here for an instant before its redirect; that is not a broken link.
-    if (normalisePath(pathname)) return;
-    trackBrokenLink(pathname, document.referrer);
-  }, [pathname]);
+    // Legacy addresses match no route and land here first: send them on instead of reporting them.
+    let current = true;
+    void canonicalTarget(pathname).then((target) => {
+      if (!current) return;
+      if (target) navigate(`${target}${search}${hash}`, { replace: true });
+      else trackBrokenLink(pathname, document.referrer);
+    });
+    return () => {
+      current = false;
+    };
+  }, [pathname, search, hash, navigate]);
 
   return (
     <Box sx={{ maxWidth: 680, mx: 'auto', textAlign: 'center', py: { xs: 2, md: 6 } }}>

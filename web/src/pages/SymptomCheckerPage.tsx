@@ -10,7 +10,6 @@ import { SiteBreadcrumbs } from '../components/SiteBreadcrumbs';
 import { CheckerFlow } from '../features/questionnaire/CheckerFlow';
 import { PageHead } from '../seo/PageHead';
 import type { PageMeta } from '../seo/meta';
-import { routeMeta } from '../seo/routeTitles';
 
 const PATH = '/symptom-checker';
 const crumbs = [
@@ -19,7 +18,10 @@ const crumbs = [
 ];
 
 const meta: PageMeta = {
-  ...routeMeta(PATH),
+  // Same title and description as this path's PUBLIC_ROUTES entry; the prerender fails if they drift.
+  title: 'Free Hand Symptom Assessment',
+  description:
+    'Start a free 3-minute hand, wrist and elbow symptom assessment. No registration, completely confidential, reviewed by hand surgery specialists.',
   path: PATH,
   breadcrumbs: crumbs,
   faqs: [...checkerFaqs],
