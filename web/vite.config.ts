@@ -1,23 +1,42 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 const diagnosisEntry = fileURLToPath(new URL('../packages/diagnosis/src/index.ts', import.meta.url));
-const sitePathsEntry = fileURLToPath(new URL('../packages/site-paths/src/index.ts', import.meta.url));
+const noCssVarsShim = fileURLToPath(new URL('./build/no-css-vars.js', import.meta.url));
 
-// Libraries every page needs change rarely, so they get their own long-cached chunk;
-// everything else (MUI components, pages, the questionnaire) is split by Rollup along
-// the lazy route boundaries so a public page only downloads what it renders.
 // The diagnosis engine and the content catalogue are pure data and functions; their top-level
 // calls (deepFreeze, Map building) have no outside effects, so unused parts may be dropped.
 const PURE_SOURCES = /[\\/](packages[\\/]diagnosis|web[\\/]src[\\/]content)[\\/]/;
 
-const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-redux|@reduxjs[\\/]toolkit|redux|immer|reselect|use-sync-external-store)[\\/]/;
+// Libraries every page needs change rarely, so they get their own long-cached chunk;
+// everything else (MUI components, pages, the questionnaire) is split by Rollup along
+// the lazy route boundaries so a public page only downloads what it renders.
+const FRAMEWORK =
+  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-redux|@reduxjs[\\/]toolkit|redux|redux-thunk|immer|reselect|use-sync-external-store)[\\/]/;
+
+/**
+ * MUI's `createTheme` and `ThemeProvider` statically import the CSS-variables theme
+ * machinery (about 7.5 KB gzip) although a theme without `cssVariables`/`colorSchemes`
+ * never reaches it. Pointing those two imports at a throwing stand-in keeps it out of
+ * every page; the stand-in fails the prerender if the theme ever starts using it.
+ */
+function muiWithoutCssVariables(): Plugin {
+  const importer = /@mui[\\/]material[\\/]esm[\\/]styles[\\/](ThemeProvider|createTheme)\.js$/;
+  const target = /^\.\/(ThemeProviderWithVars|createThemeWithVars)\.js$/;
+  return {
+    name: 'handcheck:mui-without-css-variables',
+    enforce: 'pre',
+    resolveId(source, from) {
+      return from && importer.test(from) && target.test(source) ? noCssVarsShim : null;
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), muiWithoutCssVariables()],
   resolve: {
-    alias: { '@handcheck/diagnosis': diagnosisEntry, '@handcheck/site-paths': sitePathsEntry },
+    alias: { '@handcheck/diagnosis': diagnosisEntry },
   },
   build: {
     manifest: true,
@@ -28,15 +47,14 @@ export default defineConfig({
       },
       output: {
         manualChunks(id) {
-          if (FRAMEWORK.test(id)) return 'framework';
-          return undefined;
+          return FRAMEWORK.test(id) ? 'framework' : undefined;
         },
       },
     },
   },
   ssr: {
     // Bundling MUI and emotion into the prerender bundle keeps Node's ESM/CJS
-    // resolution out of the way; the bundle only runs at build time.
+    // resolution out of the way, and applies the same MUI import redirect as the client.
     noExternal: [/^@mui\//, /^@emotion\//],
   },
   server: { port: 5173 },

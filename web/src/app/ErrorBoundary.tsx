@@ -1,7 +1,7 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
+import { ActionButton } from '../components/ActionButton';
 
 interface State {
   failed: boolean;
@@ -29,9 +29,7 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
         <Typography sx={{ mb: 4 }}>
           We apologize for the inconvenience. An unexpected error occurred while loading the application.
         </Typography>
-        <Button variant="contained" size="large" onClick={() => window.location.reload()}>
-          Reload Application
-        </Button>
+        <ActionButton onClick={() => window.location.reload()}>Reload Application</ActionButton>
       </Box>
     );
   }

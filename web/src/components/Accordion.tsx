@@ -1,6 +1,5 @@
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
-import ButtonBase from '@mui/material/ButtonBase';
 import Typography from '@mui/material/Typography';
 import { accordionFocusTarget, toggleOpenPanels, type AccordionMode } from './accordionLogic';
 import { ExpandMoreIcon } from './icons';
@@ -44,7 +43,9 @@ export function Accordion({ items, mode = 'single', collapsible = true, headingL
         return (
           <Box key={item.id} sx={{ borderTop: index === 0 ? 0 : 1, borderColor: 'divider' }}>
             <Typography component={headingLevel} variant="h3" sx={{ m: 0, fontSize: '1.05rem' }}>
-              <ButtonBase
+              <Box
+                component="button"
+                type="button"
                 id={headerId}
                 ref={(element) => {
                   headers.current[index] = element;
@@ -55,7 +56,12 @@ export function Accordion({ items, mode = 'single', collapsible = true, headingL
                 onKeyDown={(event) => onKeyDown(event, index)}
                 sx={{
                   width: '100%',
+                  display: 'flex',
+                  alignItems: 'center',
                   justifyContent: 'space-between',
+                  border: 0,
+                  bgcolor: 'transparent',
+                  cursor: 'pointer',
                   textAlign: 'left',
                   gap: 2,
                   px: 2,
@@ -70,7 +76,7 @@ export function Accordion({ items, mode = 'single', collapsible = true, headingL
                   aria-hidden
                   sx={{ transition: 'transform 150ms', transform: expanded ? 'rotate(180deg)' : 'none', flexShrink: 0 }}
                 />
-              </ButtonBase>
+              </Box>
             </Typography>
             <Box
               id={panelId}

@@ -1,7 +1,6 @@
 import { forwardRef } from 'react';
 import { Link as RouterLink, type LinkProps as RouterLinkProps } from 'react-router';
 import MuiLink, { type LinkProps as MuiLinkProps } from '@mui/material/Link';
-import Button, { type ButtonProps } from '@mui/material/Button';
 
 /** Router link usable as an MUI `component`, so MUI styling and client navigation combine. */
 export const RouterLinkBase = forwardRef<HTMLAnchorElement, RouterLinkProps>(function RouterLinkBase(props, ref) {
@@ -12,10 +11,4 @@ type AppLinkProps = Omit<MuiLinkProps, 'href'> & { to: string };
 
 export function AppLink({ to, ...props }: AppLinkProps) {
   return <MuiLink component={RouterLinkBase} to={to} {...props} />;
-}
-
-type ButtonLinkProps = Omit<ButtonProps, 'href'> & { to: string };
-
-export function ButtonLink({ to, ...props }: ButtonLinkProps) {
-  return <Button component={RouterLinkBase} to={to} {...props} />;
 }

@@ -4,7 +4,8 @@ import Typography from '@mui/material/Typography';
 import { siteFaqs } from '../content';
 import { Accordion } from '../components/Accordion';
 import { ArrowBackIcon } from '../components/icons';
-import { AppLink, ButtonLink } from '../components/links';
+import { ButtonLink } from '../components/ActionButton';
+import { AppLink } from '../components/links';
 import { PageHead } from '../seo/PageHead';
 import type { PageMeta } from '../seo/meta';
 

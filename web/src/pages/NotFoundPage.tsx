@@ -4,7 +4,8 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { canonicalTarget } from '../app/redirects';
 import { trackBrokenLink } from '../analytics/tracker';
-import { AppLink, ButtonLink } from '../components/links';
+import { ButtonLink } from '../components/ActionButton';
+import { AppLink } from '../components/links';
 import { PageHead } from '../seo/PageHead';
 
 const LINKS = [

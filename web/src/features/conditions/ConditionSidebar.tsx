@@ -1,7 +1,7 @@
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { resourcesFor } from '../../content';
-import { ButtonLink } from '../../components/links';
+import { ButtonLink } from '../../components/ActionButton';
 import { ResourceList } from '../../components/ResourceList';
 
 /** 'Get Professional Assessment' and 'Learn More' cards beside a condition guide. */

@@ -1,6 +1,6 @@
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { ButtonLink } from '../../components/links';
+import { ButtonLink } from '../../components/ActionButton';
 
 /** Closing call to action of the condition pages. */
 export function StartAssessmentPrompt({ title, text, to, label }: { title: string; text: string; to: string; label: string }) {

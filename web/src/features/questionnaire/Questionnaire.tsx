@@ -1,10 +1,10 @@
 import { useEffect, useRef, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import { ActionButton } from '../../components/ActionButton';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { trackEvent } from '../../analytics/tracker';
 import { checkerSearch } from './checkerView';
@@ -60,12 +60,10 @@ export default function Questionnaire({ step }: { step: number }) {
         <form onSubmit={onSubmit} aria-label={definition.title} noValidate>
           <StepFields questions={definition.questions} answers={answers} />
           <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, mt: 2 }}>
-            <Button variant="outlined" size="large" disabled={isFirstStep(step)} onClick={() => goTo(step - 1)}>
+            <ActionButton variant="outlined" disabled={isFirstStep(step)} onClick={() => goTo(step - 1)}>
               Previous
-            </Button>
-            <Button type="submit" variant="contained" size="large">
-              {forwardLabel(step)}
-            </Button>
+            </ActionButton>
+            <ActionButton type="submit">{forwardLabel(step)}</ActionButton>
           </Box>
         </form>
       </Paper>

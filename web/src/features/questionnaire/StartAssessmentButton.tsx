@@ -1,4 +1,4 @@
-import Button from '@mui/material/Button';
+import { ActionButton } from '../../components/ActionButton';
 import { ThreeMinutes } from '../../components/ThreeMinutes';
 import { preloadChecker, useStartAssessment } from './useStartAssessment';
 
@@ -6,9 +6,7 @@ import { preloadChecker, useStartAssessment } from './useStartAssessment';
 export function StartAssessmentButton({ label }: { label: string }) {
   const start = useStartAssessment();
   return (
-    <Button
-      variant="contained"
-      size="large"
+    <ActionButton
       onClick={start}
       onPointerEnter={preloadChecker}
       onFocus={preloadChecker}
@@ -16,6 +14,6 @@ export function StartAssessmentButton({ label }: { label: string }) {
     >
       {label}
       <ThreeMinutes />
-    </Button>
+    </ActionButton>
   );
 }

@@ -1,10 +1,10 @@
 import { useId, useState } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { priorityFor, type ConditionMatch } from '@handcheck/diagnosis';
 import { guideForEngineName } from '../../content';
+import { ActionButton } from '../../components/ActionButton';
 import { AppLink } from '../../components/links';
 import { ExpandMoreIcon } from '../../components/icons';
 import { ResourceList } from '../../components/ResourceList';
@@ -61,15 +61,15 @@ export function ConditionResultCard({ match, rank }: { match: ConditionMatch; ra
         </>
       )}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2, mt: 2, displayPrint: 'none' }}>
-        <Button
+        <ActionButton
           variant="outlined"
           aria-expanded={open}
           aria-controls={`${id}-resources`}
           onClick={() => setOpen((current) => !current)}
-          endIcon={<ExpandMoreIcon aria-hidden sx={{ transform: open ? 'rotate(180deg)' : 'none' }} />}
         >
           Learn More
-        </Button>
+          <ExpandMoreIcon aria-hidden sx={{ transform: open ? 'rotate(180deg)' : 'none' }} />
+        </ActionButton>
         {guide && (
           <AppLink to={`/conditions/${guide.slug}`}>Read our guide to {guide.name}</AppLink>
         )}

@@ -1,10 +1,10 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { careAdvice } from '@handcheck/diagnosis';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { ActionButton } from '../../components/ActionButton';
 import { PrintIcon } from '../../components/icons';
 import { assessmentReset } from '../questionnaire/questionnaireSlice';
 import { selectAnswers, selectResult } from '../questionnaire/selectors';
@@ -61,12 +61,11 @@ export default function Results() {
       <ResultsDisclaimer safetyNet={advice.safetyNet} />
       <ReferralSection />
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mt: 3, displayPrint: 'none' }}>
-        <Button variant="outlined" size="large" startIcon={<PrintIcon aria-hidden />} onClick={() => window.print()}>
+        <ActionButton variant="outlined" onClick={() => window.print()}>
+          <PrintIcon aria-hidden />
           Print or save as PDF
-        </Button>
-        <Button variant="contained" size="large" onClick={restart}>
-          Start New Assessment
-        </Button>
+        </ActionButton>
+        <ActionButton onClick={restart}>Start New Assessment</ActionButton>
       </Box>
     </Box>
   );

@@ -1,0 +1,97 @@
+// npm run bench:ingest [-- --seconds 20 --batch 10 --connections 32 --rate 2000]
+//
+// Needs `make start` running. Two phases against the real stack:
+//  1. throughput: as many requests as the gateway takes, each a realistic batch
+//     of events → events/s accepted end to end, gateway p50/p99, lag until
+//     queryable in ClickHouse, and the count check (accepted = stored).
+//  2. latency: a fixed 2,000 requests/s → gateway p50/p99 at that rate.
+import autocannon from 'autocannon';
+import { randomUUID } from 'node:crypto';
+import { createClickHouse, sqlString } from '@handcheck/server-kit';
+import { argument, profileEnv } from '../analytics/env';
+
+const GATEWAY = process.env.GATEWAY_URL ?? 'http://127.0.0.1:8080';
+
+function batchBody(sessionId: string, size: number): string {
+  const now = Date.now();
+  const events = [];
+  for (let i = 0; i < size; i++) {
+    events.push({
+      type: i === 0 ? 'page_view' : i % 3 === 0 ? 'symptom_checker_step_completed' : 'page_view',
+      id: randomUUID(),
+      sessionId,
+      at: now,
+      path: i % 2 ? '/conditions/trigger-finger' : '/',
+      ...(i % 3 === 0 && i > 0 ? { stepNumber: 1 + (i % 6) } : {}),
+    });
+  }
+  return JSON.stringify({ events });
+}
+
+async function run(options: autocannon.Options): Promise<autocannon.Result> {
+  return new Promise((resolve, reject) => {
+    autocannon(options, (error, result) => (error ? reject(error) : resolve(result)));
+  });
+}
+
+async function main(): Promise<void> {
+  const seconds = argument('seconds', 20);
+  const batch = argument('batch', 10);
+  const connections = argument('connections', 32);
+  const rate = argument('rate', 2000);
+  const env = profileEnv();
+  const clickhouse = createClickHouse({ url: env.CLICKHOUSE_URL!, database: 'handcheck' });
+  const sessionId = `bench-${randomUUID()}`;
+  const common = {
+    url: `${GATEWAY}/api/events`,
+    method: 'POST' as const,
+    headers: { 'content-type': 'application/json', 'user-agent': 'HandCheckBench/1.0' },
+    requests: [{ setupRequest: (req: autocannon.Request) => ({ ...req, body: batchBody(sessionId, batch) }) }],
+  };
+
+  console.log(`Phase 1: throughput, ${connections} connections, ${batch} events per request, ${seconds} s`);
+  const started = Date.now();
+  const load = await run({ ...common, connections, duration: seconds });
+  const loadEnded = Date.now();
+  const acceptedRequests = load.statusCodeStats?.['202']?.count ?? 0;
+  const accepted = acceptedRequests * batch;
+
+  const countStored = async () => {
+    const result = await clickhouse.query({
+      query: `SELECT count() AS n FROM analytics_events FINAL WHERE session_id = ${sqlString(sessionId)}`,
+      format: 'JSONEachRow',
+    });
+    const [row] = await result.json<{ n: number }>();
+    return Number(row?.n ?? 0);
+  };
+  let stored = 0;
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    stored = await countStored();
+    if (stored >= accepted) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const lagMs = Date.now() - loadEnded;
+  const endToEnd = accepted / ((Date.now() - started) / 1000);
+
+  console.log(`Phase 2: latency at a fixed ${rate} requests/s for ${Math.min(seconds, 15)} s`);
+  const fixed = await run({ ...common, connections: Math.max(connections, 64), duration: Math.min(seconds, 15), overallRate: rate });
+
+  const non2xx = Object.entries(load.statusCodeStats ?? {}).filter(([code]) => code !== '202');
+  console.log('\nbench:ingest');
+  console.log(`  events accepted           ${accepted} (${acceptedRequests} requests × ${batch})`);
+  console.log(`  accepted rate             ${Math.round(accepted / seconds)} events/s at the gateway`);
+  console.log(`  end-to-end rate           ${Math.round(endToEnd)} events/s (accepted ÷ time until all queryable)`);
+  console.log(`  gateway latency (max load) p50 ${load.latency.p50} ms, p99 ${load.latency.p99} ms, ${Math.round(load.requests.average)} req/s`);
+  console.log(`  lag until queryable       ${lagMs} ms after the load stopped`);
+  console.log(`  count check               accepted ${accepted}, stored ${stored} → ${stored === accepted ? 'OK' : 'MISMATCH'}`);
+  console.log(`  non-202 answers           ${non2xx.length ? JSON.stringify(Object.fromEntries(non2xx)) : 'none'}; errors ${load.errors}, timeouts ${load.timeouts}`);
+  console.log(`  gateway latency @${rate}/s  p50 ${fixed.latency.p50} ms, p99 ${fixed.latency.p99} ms (${Math.round(fixed.requests.average)} req/s achieved)`);
+  await clickhouse.close();
+  if (stored !== accepted) process.exitCode = 1;
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
