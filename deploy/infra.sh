@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# shellcheck source-path=SCRIPTDIR
 # Local infrastructure for HandCheck without Docker: real Kafka, ClickHouse,
 # a MongoDB-compatible store (FerretDB) and a mail catcher (Mailpit), started
 # natively from binaries cached outside the repo.
@@ -17,9 +18,12 @@
 set -euo pipefail
 
 source "$(dirname "${BASH_SOURCE[0]}")/engines/common.sh"
-for engine_file in kafka clickhouse mongo mail; do
-  source "$ENGINES_DIR/$engine_file.sh"
-done
+source "$(dirname "${BASH_SOURCE[0]}")/engines/kafka.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/engines/clickhouse.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/engines/mongo.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/engines/mail.sh"
+
+ALL_ENGINES=(kafka clickhouse mongo mail)
 
 usage() {
   err "usage: deploy/infra.sh <install|start|stop|status> [--profile dev|test] [engine...]"
@@ -55,6 +59,8 @@ cmd_install() {
   done
 }
 
+PORT_CONFLICT=3
+
 # Start one engine; runs in a subshell per engine so several start in parallel.
 # Any failing step ends that subshell (errexit) and cmd_start reports it, so
 # nothing here runs in an `if`/`||` context where errexit would be ignored.
@@ -72,7 +78,7 @@ start_engine() {
   else
     rm -f "$(pid_file "$engine")"
     # shellcheck disable=SC2046 # ports are plain numbers, one word each
-    ensure_ports_free "$engine" $("${engine}_ports")
+    ensure_ports_free "$engine" $("${engine}_ports") || return "$PORT_CONFLICT"
     "${engine}_start"
     pid="$(<"$(pid_file "$engine")")"
   fi
@@ -92,7 +98,7 @@ start_engine_locked() {
 }
 
 cmd_start() {
-  local engine failed=() pids=() i
+  local engines=("$@") engine failed=() pids=() i rc
   mkdir -p "$HANDCHECK_CACHE" "$RUN_DIR"
   # Installs first, one at a time: the Go builds and the Maven fetch each use
   # both cores, and running them together only makes every one slower.
@@ -104,12 +110,16 @@ cmd_start() {
     pids+=("$!")
   done
   for i in "${!pids[@]}"; do
-    wait "${pids[$i]}" || failed+=("${@:$((i + 1)):1}")
+    rc=0
+    wait "${pids[$i]}" || rc=$?
+    if ((rc)); then
+      engine="${engines[$i]}"
+      failed+=("$engine")
+      # A port conflict was already explained; the engine's log is unrelated.
+      ((rc == PORT_CONFLICT)) || start_failed "$engine"
+    fi
   done
   if ((${#failed[@]})); then
-    for engine in "${failed[@]}"; do
-      start_failed "$engine"
-    done
     err "infra: failed to start (profile $PROFILE): ${failed[*]}"
     return 1
   fi
@@ -143,25 +153,23 @@ cmd_stop() {
 }
 
 cmd_status() {
-  local engine pid state
+  local engine pid state note port
   for engine in "$@"; do
+    note=""
     if pid="$(running_pid "$engine")"; then
-      if "${engine}_healthy"; then
-        state="up       (pid $pid)"
-      else
-        state="starting (pid $pid, not healthy)"
-      fi
+      state="up"
+      "${engine}_healthy" || state="unhealthy"
+      note="  (pid $pid)"
     else
       state="down"
-      local port
       for port in $("${engine}_ports"); do
         if port_open "$port"; then
-          state="down     (port $port taken by a process not started here)"
+          note="  (port $port is taken by a process not started by infra.sh)"
           break
         fi
       done
     fi
-    printf '%-10s %-8s %s  %s\n' "$engine" "$PROFILE" "$state" "$("${engine}_describe")"
+    printf '%-10s %-4s %-9s %s%s\n' "$engine" "$PROFILE" "$state" "$("${engine}_describe")" "$note"
   done
 }
 

@@ -21,18 +21,20 @@ installed() {
   dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q '^install ok installed$'
 }
 
+# Major version of the `java` on PATH, 0 when there is none.
 java_major() {
-  java -version 2>&1 | sed -n '1s/.*version "\([0-9]*\).*/\1/p'
+  local major=""
+  if command -v java >/dev/null; then
+    major="$(java -version 2>&1 | sed -n '1s/.*version "\([0-9]*\).*/\1/p')"
+  fi
+  printf '%s' "${major:-0}"
 }
 
 missing=()
 for pkg in "${PACKAGES[@]}"; do
   installed "$pkg" || missing+=("$pkg")
 done
-java_version=0
-if command -v java >/dev/null; then
-  java_version="$(java_major)"
-fi
+java_version="$(java_major)"
 # Java 17 and Maven run Kafka; Debian 12 ships both in usable versions.
 if ((java_version < 17)); then
   installed openjdk-17-jre-headless || missing+=(openjdk-17-jre-headless)
@@ -52,11 +54,9 @@ if ((${#missing[@]})); then
   export DEBIAN_FRONTEND=noninteractive
   "${sudo[@]}" apt-get update -qq
   "${sudo[@]}" apt-get install -y -qq "${missing[@]}" >/dev/null
-fi
-
-if command -v java >/dev/null; then
   java_version="$(java_major)"
 fi
+
 if ! command -v java >/dev/null; then
   problems+=("java: not found (Kafka needs Java 17: apt-get install openjdk-17-jre-headless)")
 elif ((java_version < 17)); then

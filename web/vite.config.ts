@@ -2,12 +2,13 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
-const diagnosisEntry = fileURLToPath(new URL('../packages/diagnosis/src/index.ts', import.meta.url));
+/** Workspace packages the browser bundles from source (jest maps them the same way). */
+const sourcePackage = (name: string) => fileURLToPath(new URL(`../packages/${name}/src/index.ts`, import.meta.url));
 const noCssVarsShim = fileURLToPath(new URL('./build/no-css-vars.js', import.meta.url));
 
-// The diagnosis engine and the content catalogue are pure data and functions; their top-level
+// The diagnosis engine, the URL rules and the content catalogue are pure data and functions; their top-level
 // calls (deepFreeze, Map building) have no outside effects, so unused parts may be dropped.
-const PURE_SOURCES = /[\\/](packages[\\/]diagnosis|web[\\/]src[\\/]content)[\\/]/;
+const PURE_SOURCES = /[\\/](packages[\\/](diagnosis|site-paths)|web[\\/]src[\\/]content)[\\/]/;
 
 // Libraries every page needs change rarely, so they get their own long-cached chunk;
 // everything else (MUI components, pages, the questionnaire) is split by Rollup along
@@ -36,10 +37,15 @@ function muiWithoutCssVariables(): Plugin {
 export default defineConfig({
   plugins: [react(), muiWithoutCssVariables()],
   resolve: {
-    alias: { '@handcheck/diagnosis': diagnosisEntry },
+    alias: {
+      '@handcheck/diagnosis': sourcePackage('diagnosis'),
+      '@handcheck/site-paths': sourcePackage('site-paths'),
+    },
   },
   build: {
     manifest: true,
+    // Browsers without modulepreload simply skip the hint; the polyfill is not worth its bytes.
+    modulePreload: { polyfill: false },
     target: 'es2022',
     rollupOptions: {
       treeshake: {

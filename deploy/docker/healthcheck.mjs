@@ -25,6 +25,8 @@ try {
   if (!res.ok) console.error(`healthcheck: ${target.path} answered ${res.status}`);
   process.exit(res.ok ? 0 : 1);
 } catch (error) {
-  console.error(`healthcheck: ${target.path} unreachable: ${error instanceof Error ? error.message : error}`);
+  console.error(
+    `healthcheck: ${target.path} unreachable: ${error instanceof Error ? error.message : error}`,
+  );
   process.exit(1);
 }

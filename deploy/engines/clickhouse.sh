@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # ClickHouse from Debian's clickhouse-server package (18.16), run with our own
 # config per profile. The package installs but never starts a server itself.
 

@@ -1,11 +1,12 @@
+# shellcheck shell=bash
 # Shared helpers for deploy/infra.sh and the per-engine files beside this one.
 # Sourced, never run: the caller has already set `set -euo pipefail`.
 
 ENGINES_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 DEPLOY_DIR="$(dirname "$ENGINES_DIR")"
 REPO_DIR="$(dirname "$DEPLOY_DIR")"
-HANDCHECK_CACHE="${HANDCHECK_CACHE:-$HOME/.cache/handcheck}"
-ALL_ENGINES=(kafka clickhouse mongo mail)
+# Absolute, because server command lines and the PID ownership check use it.
+HANDCHECK_CACHE="$(realpath -m "${HANDCHECK_CACHE:-$HOME/.cache/handcheck}")"
 
 # Seconds to wait for an engine to become healthy / to exit after SIGTERM.
 START_TIMEOUT="${HANDCHECK_START_TIMEOUT:-120}"
@@ -22,7 +23,8 @@ die() {
 # overridden (HANDCHECK_KAFKA_PORT, ...) so a test can run a third, private set.
 load_profile() {
   PROFILE="$1"
-  local root="${HANDCHECK_VAR_DIR:-$REPO_DIR/var}"
+  local root
+  root="$(realpath -m "${HANDCHECK_VAR_DIR:-$REPO_DIR/var}")"
   VAR_DIR="$root/$PROFILE"
   case "$PROFILE" in
     dev)
@@ -97,6 +99,10 @@ launch() {
   logf="$(log_file "$engine")"
   pidf="$(pid_file "$engine")"
   mkdir -p "$LOG_DIR" "$RUN_DIR"
+  # Logs are appended across restarts; keep one previous file once past 20 MB.
+  if [[ -f "$logf" ]] && (($(stat -c %s "$logf") > 20 * 1024 * 1024)); then
+    mv "$logf" "$logf.1"
+  fi
   printf '\n==== %s starting %s (profile %s) ====\n' "$(date -Is)" "$engine" "$PROFILE" >>"$logf"
   # setsid: the server must outlive this shell and ignore its Ctrl-C.
   # 9>&-: fd 9 holds with_lock's lock, which must not live on in the server.

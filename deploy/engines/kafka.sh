@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Apache Kafka 3.9.x, single-node KRaft (broker + controller in one JVM).
 # Jars come from Maven Central through deploy/kafka/pom.xml and run on the
 # machine's Java 17; nothing is unpacked into the repo.
@@ -32,9 +33,16 @@ kafka_install_locked() {
   rm -rf "$tmp" "$home"
   log "kafka: fetching Kafka $(kafka_version) jars from Maven Central into $home"
   # A private local repository keeps the whole install under HANDCHECK_CACHE.
-  mvn -q -B -f "$DEPLOY_DIR/kafka/pom.xml" \
+  # Maven's output is kept for a failure only: even with -q it prints stray
+  # terminal escape codes.
+  mkdir -p "$tmp"
+  if ! mvn -q -B -f "$DEPLOY_DIR/kafka/pom.xml" \
     -Dmaven.repo.local="$HANDCHECK_CACHE/maven-repo" \
-    dependency:copy-dependencies -DoutputDirectory="$tmp/libs"
+    dependency:copy-dependencies -DoutputDirectory="$tmp/libs" >"$tmp/mvn.log" 2>&1; then
+    cat "$tmp/mvn.log" >&2
+    die "kafka: Maven could not fetch Kafka's jars (see the output above)"
+  fi
+  rm -f "$tmp/mvn.log"
   [[ -n "$(ls "$tmp/libs"/kafka_2.13-*.jar 2>/dev/null)" ]] || die "kafka: Maven fetched no kafka_2.13 jar"
   touch "$tmp/.complete"
   mv "$tmp" "$home"

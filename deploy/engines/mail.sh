@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # "mail": Mailpit, an SMTP server that keeps every message and shows it in a
 # web UI and a JSON API. Built from the Go module proxy into the cache,
 # together with its web UI (bundled with npm from the module's own lock file).

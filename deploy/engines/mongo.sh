@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # "mongo": FerretDB 1.x with its SQLite backend, a MongoDB wire-protocol server
 # (Debian ships no MongoDB and no registry here ships mongod). Built from the Go
 # module proxy into the cache.

@@ -66,7 +66,8 @@ async function probeKafka(port) {
   size.writeInt32BE(body.length);
 
   const reply = await exchange(port, Buffer.concat([size, body]), kafkaFrameComplete);
-  if (reply.readInt32BE(4) !== correlationId) throw new Error('Kafka reply has a foreign correlation id');
+  if (reply.readInt32BE(4) !== correlationId)
+    throw new Error('Kafka reply has a foreign correlation id');
   const brokers = reply.readInt32BE(8);
   if (brokers < 1) throw new Error('Kafka answered but no broker is registered yet');
   return `Kafka metadata lists ${brokers} broker(s)`;
@@ -84,8 +85,13 @@ function pingDocument() {
   const dbLen = Buffer.alloc(4);
   dbLen.writeInt32LE(db.length);
   const elements = Buffer.concat([
-    Buffer.from([0x10]), bsonCString('ping'), one,
-    Buffer.from([0x02]), bsonCString('$db'), dbLen, db,
+    Buffer.from([0x10]),
+    bsonCString('ping'),
+    one,
+    Buffer.from([0x02]),
+    bsonCString('$db'),
+    dbLen,
+    db,
     Buffer.from([0x00]),
   ]);
   const len = Buffer.alloc(4);
@@ -103,15 +109,38 @@ function bsonOk(doc) {
     at = nameEnd + 1;
     let value;
     switch (type) {
-      case 0x01: value = doc.readDoubleLE(at); at += 8; break;
-      case 0x02: at += 4 + doc.readInt32LE(at); break;
-      case 0x03: case 0x04: at += doc.readInt32LE(at); break;
-      case 0x07: at += 12; break;
-      case 0x08: value = doc[at] === 1 ? 1 : 0; at += 1; break;
-      case 0x09: case 0x11: case 0x12: value = Number(doc.readBigInt64LE(at)); at += 8; break;
-      case 0x0a: break;
-      case 0x10: value = doc.readInt32LE(at); at += 4; break;
-      default: throw new Error(`unexpected BSON element type 0x${type.toString(16)}`);
+      case 0x01:
+        value = doc.readDoubleLE(at);
+        at += 8;
+        break;
+      case 0x02:
+        at += 4 + doc.readInt32LE(at);
+        break;
+      case 0x03:
+      case 0x04:
+        at += doc.readInt32LE(at);
+        break;
+      case 0x07:
+        at += 12;
+        break;
+      case 0x08:
+        value = doc[at] === 1 ? 1 : 0;
+        at += 1;
+        break;
+      case 0x09:
+      case 0x11:
+      case 0x12:
+        value = Number(doc.readBigInt64LE(at));
+        at += 8;
+        break;
+      case 0x0a:
+        break;
+      case 0x10:
+        value = doc.readInt32LE(at);
+        at += 4;
+        break;
+      default:
+        throw new Error(`unexpected BSON element type 0x${type.toString(16)}`);
     }
     if (name === 'ok') return value;
   }
@@ -143,7 +172,8 @@ function probeHttp(port, path, needle) {
       res.on('data', (chunk) => (body += chunk));
       res.on('end', () => {
         if (res.statusCode !== 200) reject(new Error(`GET ${path} answered ${res.statusCode}`));
-        else if (needle && !body.includes(needle)) reject(new Error(`GET ${path} body lacks ${needle}`));
+        else if (needle && !body.includes(needle))
+          reject(new Error(`GET ${path} body lacks ${needle}`));
         else resolve(`GET ${path} → 200`);
       });
     });

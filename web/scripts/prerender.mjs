@@ -50,6 +50,9 @@ async function writePage(url, outFile, expectedStatus) {
   const html = template
     .replace('<!--app-head-->', [page.head, preloadLinks(page.modules)].filter(Boolean).join('\n    '))
     .replace('<!--app-html-->', page.html);
+  // The gateway's CSP allows no inline executable script: only JSON-LD data blocks may be inline.
+  const inlineScript = /<script(?![^>]*\bsrc=)(?![^>]*type="application\/ld\+json")[^>]*>/.exec(html);
+  if (inlineScript) throw new Error(`${url}: inline executable script in the prerendered HTML: ${inlineScript[0]}`);
   await mkdir(dirname(outFile), { recursive: true });
   await writeFile(outFile, html);
   for (const json of page.jsonLd) cspHashes.add(`'sha256-${createHash('sha256').update(json, 'utf8').digest('base64')}'`);

@@ -58,6 +58,9 @@ export async function render(url: string, origin: string): Promise<RenderedPage>
         <AppRoutes />
       </StaticRouter>
     </AppProviders>,
+    // Large boundaries would otherwise be "outlined" into a template plus an inline
+    // completion script, which the CSP blocks; a static page has no use for streaming.
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
   const html = await streamToString(prelude);
   if (!collector.meta) throw new Error(`${url}: no page declared its head (PageHead missing)`);

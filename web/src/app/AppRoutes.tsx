@@ -1,4 +1,5 @@
 import { Route, Routes } from 'react-router';
+import { HydrationMarker } from './HydrationMarker';
 import { Layout } from './Layout';
 import { lazyPage } from './lazyPage';
 import { NavigationEffects } from './NavigationEffects';
@@ -16,6 +17,7 @@ const AdminPage = lazyPage('src/pages/AdminPage.tsx', () => import('../pages/Adm
 export function AppRoutes() {
   return (
     <>
+      <HydrationMarker />
       <NavigationEffects />
       <Routes>
         <Route element={<Layout />}>

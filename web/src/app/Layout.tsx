@@ -1,7 +1,7 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import Box from '@mui/material/Box';
-import Container from '@mui/material/Container';
+import { PAGE_WIDTH } from '../theme/theme';
 import { PageLoading } from '../components/PageLoading';
 import { SiteFooter } from './SiteFooter';
 import { SiteHeader } from './SiteHeader';
@@ -18,11 +18,11 @@ export function Layout() {
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
       <SkipLink />
       <SiteHeader />
-      <Container component="main" id="main" tabIndex={-1} maxWidth="lg" sx={{ flex: 1, py: { xs: 3, md: 5 }, outline: 'none' }}>
+      <Box component="main" id="main" tabIndex={-1} sx={{ ...PAGE_WIDTH, flex: 1, py: { xs: 3, md: 5 }, outline: 'none' }}>
         <Suspense fallback={<PageLoading />}>
           <Outlet />
         </Suspense>
-      </Container>
+      </Box>
       <SiteFooter />
     </Box>
   );

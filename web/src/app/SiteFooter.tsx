@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import Container from '@mui/material/Container';
+import { PAGE_WIDTH } from '../theme/theme';
 import Typography from '@mui/material/Typography';
 import { BRAND } from '../seo/meta';
 import { AppLink } from '../components/links';
@@ -14,7 +14,7 @@ const FOOTER_LINKS = [
 export function SiteFooter() {
   return (
     <Box component="footer" sx={{ mt: 6, py: 4, bgcolor: '#0f172a', color: '#e2e8f0', displayPrint: 'none' }}>
-      <Container maxWidth="lg">
+      <Box sx={PAGE_WIDTH}>
         <Box component="nav" aria-label="Footer">
           <Box component="ul" sx={{ display: 'flex', flexWrap: 'wrap', gap: 3, listStyle: 'none', m: 0, p: 0 }}>
             {FOOTER_LINKS.map((link) => (
@@ -30,7 +30,7 @@ export function SiteFooter() {
           {BRAND} provides general information for adults and is not a substitute for professional medical advice. In an
           emergency, call 911 (999 in the UK).
         </Typography>
-      </Container>
+      </Box>
     </Box>
   );
 }

@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import Container from '@mui/material/Container';
+import { PAGE_WIDTH } from '../theme/theme';
 import { BRAND } from '../seo/meta';
 import { AppLink } from '../components/links';
 import { VisuallyHidden } from '../components/VisuallyHidden';
@@ -7,7 +7,7 @@ import { VisuallyHidden } from '../components/VisuallyHidden';
 export function SiteHeader() {
   return (
     <Box component="header" sx={{ bgcolor: 'background.paper', borderBottom: 1, borderColor: 'divider', displayPrint: 'none' }}>
-      <Container maxWidth="lg" sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', py: 1.5 }}>
+      <Box sx={{ ...PAGE_WIDTH, display: 'flex', alignItems: 'center', justifyContent: 'space-between', py: 1.5 }}>
         <AppLink
           to="/"
           underline="none"
@@ -31,7 +31,7 @@ export function SiteHeader() {
             </li>
           </Box>
         </Box>
-      </Container>
+      </Box>
     </Box>
   );
 }

@@ -1,8 +1,26 @@
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import { styled } from '@mui/material/styles';
 import { accordionFocusTarget, toggleOpenPanels, type AccordionMode } from './accordionLogic';
 import { ExpandMoreIcon } from './icons';
+
+const HeaderButton = styled('button')(({ theme }) => ({
+  width: '100%',
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: theme.spacing(2),
+  padding: theme.spacing(1.75, 2),
+  border: 0,
+  background: 'transparent',
+  cursor: 'pointer',
+  textAlign: 'left',
+  font: 'inherit',
+  fontWeight: 600,
+  color: theme.palette.text.primary,
+  '&:hover': { backgroundColor: theme.palette.action.hover },
+}));
 
 export interface AccordionItem {
   id: string;
@@ -43,8 +61,7 @@ export function Accordion({ items, mode = 'single', collapsible = true, headingL
         return (
           <Box key={item.id} sx={{ borderTop: index === 0 ? 0 : 1, borderColor: 'divider' }}>
             <Typography component={headingLevel} variant="h3" sx={{ m: 0, fontSize: '1.05rem' }}>
-              <Box
-                component="button"
+              <HeaderButton
                 type="button"
                 id={headerId}
                 ref={(element) => {
@@ -54,29 +71,13 @@ export function Accordion({ items, mode = 'single', collapsible = true, headingL
                 aria-controls={panelId}
                 onClick={() => setOpen((current) => toggleOpenPanels(current, item.id, mode, collapsible))}
                 onKeyDown={(event) => onKeyDown(event, index)}
-                sx={{
-                  width: '100%',
-                  display: 'flex',
-                  alignItems: 'center',
-                  justifyContent: 'space-between',
-                  border: 0,
-                  bgcolor: 'transparent',
-                  cursor: 'pointer',
-                  textAlign: 'left',
-                  gap: 2,
-                  px: 2,
-                  py: 1.75,
-                  font: 'inherit',
-                  color: 'text.primary',
-                  '&:hover': { bgcolor: 'action.hover' },
-                }}
               >
                 <span>{item.header}</span>
                 <ExpandMoreIcon
                   aria-hidden
                   sx={{ transition: 'transform 150ms', transform: expanded ? 'rotate(180deg)' : 'none', flexShrink: 0 }}
                 />
-              </Box>
+              </HeaderButton>
             </Typography>
             <Box
               id={panelId}

@@ -4,7 +4,9 @@ import { ScheduleIcon } from './icons';
 /** The "3 min" marker shown inside the start buttons. */
 export function ThreeMinutes() {
   return (
-    <Box
+    <>
+      {' '}
+      <Box
       component="span"
       sx={{
         display: 'inline-flex',
@@ -19,7 +21,8 @@ export function ThreeMinutes() {
         fontWeight: 600,
       }}
     >
-      <ScheduleIcon aria-hidden sx={{ fontSize: '1rem' }} />3 min
-    </Box>
+        <ScheduleIcon aria-hidden sx={{ fontSize: '1rem' }} />3 min
+      </Box>
+    </>
   );
 }

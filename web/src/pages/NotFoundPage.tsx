@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation } from 'react-router';
+import { normalisePath } from '@handcheck/site-paths';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { canonicalTarget } from '../app/redirects';
 import { trackBrokenLink } from '../analytics/tracker';
 import { ButtonLink } from '../components/ActionButton';
 import { AppLink } from '../components/links';
@@ -16,21 +16,12 @@ const LINKS = [
 
 /** 404 for unknown routes and unknown condition slugs; records the broken link. */
 export default function NotFoundPage() {
-  const { pathname, search, hash } = useLocation();
-  const navigate = useNavigate();
+  const { pathname } = useLocation();
 
   useEffect(() => {
-    // Legacy addresses match no route and land here first: send them on instead of reporting them.
-    let current = true;
-    void canonicalTarget(pathname).then((target) => {
-      if (!current) return;
-      if (target) navigate(`${target}${search}${hash}`, { replace: true });
-      else trackBrokenLink(pathname, document.referrer);
-    });
-    return () => {
-      current = false;
-    };
-  }, [pathname, search, hash, navigate]);
+    // A legacy path shows this page for an instant before its redirect: not a broken link.
+    if (!normalisePath(pathname)) trackBrokenLink(pathname, document.referrer);
+  }, [pathname]);
 
   return (
     <Box sx={{ maxWidth: 680, mx: 'auto', textAlign: 'center', py: { xs: 2, md: 6 } }}>

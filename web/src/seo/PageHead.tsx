@@ -1,5 +1,4 @@
 import { createContext, useContext, useEffect } from 'react';
-import { applyHead } from './head';
 import type { PageMeta } from './meta';
 
 /** Filled during a server render so the prerender can write the head and status of the page. */
@@ -28,7 +27,15 @@ export function PageHead({ meta, status = 200 }: { meta: PageMeta; status?: numb
   }
   const key = JSON.stringify(meta);
   useEffect(() => {
-    applyHead(document, JSON.parse(key) as PageMeta, origin);
+    // The prerendered head is already right on first load; this matters after client-side
+    // navigation, so the head builders load on demand instead of with every page.
+    let current = true;
+    void import('./head').then(({ applyHead }) => {
+      if (current) applyHead(document, JSON.parse(key) as PageMeta, origin);
+    });
+    return () => {
+      current = false;
+    };
   }, [key, origin]);
   return null;
 }

@@ -70,3 +70,6 @@ export const theme = createTheme({
     MuiPaper: { defaultProps: { elevation: 0 } },
   },
 });
+
+/** Page-width wrapper used by header, main and footer (MUI's Container without its extra code). */
+export const PAGE_WIDTH = { width: '100%', maxWidth: 'lg', mx: 'auto', px: { xs: 2, sm: 3 } } as const;

@@ -106,6 +106,9 @@ export class AnalyticsConsumer implements OnApplicationBootstrap, BeforeApplicat
       throw error;
     }
 
+    // Resolving moves our fetch position (without it kafkajs fetches the same
+    // messages again); committing records it for whoever owns the partition next.
+    resolveOffset(batch.lastOffset());
     const next = (BigInt(batch.lastOffset()) + 1n).toString();
     await this.consumer.commitOffsets([
       { topic: batch.topic, partition: batch.partition, offset: next },

@@ -7,7 +7,8 @@ import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
-import TextField from '@mui/material/TextField';
+import InputLabel from '@mui/material/InputLabel';
+import OutlinedInput from '@mui/material/OutlinedInput';
 import { ADDITIONAL_INFO_MAX } from '@handcheck/diagnosis';
 import { characterCount } from './selectors';
 
@@ -87,28 +88,30 @@ export function RadioGroupField(props: {
   );
 }
 
+/** Free-text step: textarea limited to 500 characters with a live counter. */
 export function AdditionalInfoField(props: { label: string; hint: string; value: string; onChange: (value: string) => void }) {
+  const inputId = useId();
+  const hintId = useId();
   const counterId = useId();
   return (
-    <TextField
-      label={props.label}
-      value={props.value}
-      onChange={(event) => props.onChange(event.target.value)}
-      multiline
-      minRows={5}
-      fullWidth
-      helperText={
-        <>
-          <span>{props.hint}</span>
-          <span id={counterId} style={{ display: 'block', textAlign: 'right', fontWeight: 600 }}>
-            {characterCount(props.value)}
-          </span>
-        </>
-      }
-      slotProps={{
-        htmlInput: { maxLength: ADDITIONAL_INFO_MAX },
-        formHelperText: { component: 'div' },
-      }}
-    />
+    <FormControl fullWidth>
+      <InputLabel htmlFor={inputId} shrink sx={{ position: 'static', transform: 'none', fontWeight: 700, color: 'text.primary', fontSize: '1.1rem', mb: 0.5 }}>
+        {props.label}
+      </InputLabel>
+      <FormHelperText id={hintId} sx={{ mx: 0, mt: 0, mb: 1, fontSize: '0.95rem' }}>
+        {props.hint}
+      </FormHelperText>
+      <OutlinedInput
+        id={inputId}
+        value={props.value}
+        onChange={(event) => props.onChange(event.target.value)}
+        multiline
+        minRows={5}
+        inputProps={{ maxLength: ADDITIONAL_INFO_MAX, 'aria-describedby': `${hintId} ${counterId}` }}
+      />
+      <FormHelperText id={counterId} sx={{ mx: 0, textAlign: 'right', fontWeight: 600 }}>
+        {characterCount(props.value)}
+      </FormHelperText>
+    </FormControl>
   );
 }

@@ -40,8 +40,10 @@ const isStringList = (value: unknown): value is string[] =>
 export function reviveAnswers(raw: unknown): Answers {
   const answers = emptyAnswers();
   if (!isRecord(raw)) return answers;
-  if (isStringList(raw.painLocation)) {
-    answers.painLocation = PAIN_LOCATIONS.filter((option) => (raw.painLocation as string[]).includes(option));
+  if (Array.isArray(raw.painLocation)) {
+    const known: readonly unknown[] = PAIN_LOCATIONS;
+    const chosen = raw.painLocation.filter((item): item is string => typeof item === 'string' && known.includes(item));
+    answers.painLocation = [...new Set(chosen)];
   }
   for (const field of Object.keys(CHOICE_OPTIONS) as ChoiceField[]) {
     const value = raw[field];

@@ -1,0 +1,120 @@
+{{/*
+Environment variables of the service containers. The services validate them at
+start and refuse to run with a bad one, so every name here matches a field of
+the service's Env class. Secret values only ever arrive through secretKeyRef.
+*/}}
+
+{{- define "handcheck.env.common" -}}
+{{- $values := index .context.Values .component }}
+- name: NODE_ENV
+  value: {{ .context.Values.config.nodeEnv | quote }}
+- name: LOG_LEVEL
+  value: {{ .context.Values.config.logLevel | quote }}
+- name: HOST
+  value: "0.0.0.0"
+- name: PORT
+  value: {{ $values.containerPorts.http | quote }}
+{{- end -}}
+
+{{- define "handcheck.env.kafka" }}
+- name: KAFKA_BROKERS
+  value: {{ join "," .Values.kafka.brokers | quote }}
+{{- end -}}
+
+{{- define "handcheck.env.clickhouse" }}
+- name: CLICKHOUSE_URL
+  value: {{ .Values.clickhouse.url | quote }}
+- name: CLICKHOUSE_DATABASE
+  value: {{ .Values.clickhouse.database | quote }}
+- name: CLICKHOUSE_USER
+  value: {{ .Values.clickhouse.user | quote }}
+{{- with .Values.clickhouse.existingSecret }}
+- name: CLICKHOUSE_PASSWORD
+  valueFrom:
+    secretKeyRef:
+      name: {{ . }}
+      key: {{ $.Values.clickhouse.passwordKey }}
+{{- end }}
+{{- end -}}
+
+{{- define "handcheck.env.mongodb" }}
+- name: MONGO_URL
+  valueFrom:
+    secretKeyRef:
+      name: {{ .Values.mongodb.existingSecret }}
+      key: {{ .Values.mongodb.urlKey }}
+{{- end -}}
+
+{{- define "handcheck.env.smtp" }}
+- name: SMTP_HOST
+  value: {{ .Values.smtp.host | quote }}
+- name: SMTP_PORT
+  value: {{ .Values.smtp.port | quote }}
+{{- with .Values.smtp.existingSecret }}
+- name: SMTP_USER
+  valueFrom:
+    secretKeyRef:
+      name: {{ . }}
+      key: {{ $.Values.smtp.userKey }}
+- name: SMTP_PASSWORD
+  valueFrom:
+    secretKeyRef:
+      name: {{ . }}
+      key: {{ $.Values.smtp.passwordKey }}
+{{- end }}
+{{- with .Values.smtp.from }}
+- name: MAIL_FROM
+  value: {{ . | quote }}
+{{- end }}
+{{- end -}}
+
+{{- define "handcheck.env.gateway" -}}
+{{- $config := .Values.gateway.config }}
+- name: WEB_DIST_DIR
+  value: /app/web/dist
+- name: SITE_ORIGIN
+  value: {{ include "handcheck.siteOrigin" . | quote }}
+- name: TRUSTED_PROXIES
+  value: {{ join "," $config.trustedProxies | quote }}
+{{- with $config.geoipDbPath }}
+- name: GEOIP_DB_PATH
+  value: {{ . | quote }}
+{{- end }}
+- name: PRODUCER_LINGER_MS
+  value: {{ $config.producerLingerMs | quote }}
+- name: PRODUCER_MAX_BUFFERED
+  value: {{ $config.producerMaxBuffered | quote }}
+{{- with .Values.auth.existingSecret }}
+- name: JWT_SECRET
+  valueFrom:
+    secretKeyRef:
+      name: {{ . }}
+      key: {{ $.Values.auth.jwtSecretKey }}
+{{- end }}
+{{- end -}}
+
+{{- define "handcheck.env.ingestion" -}}
+{{- $config := .Values.ingestion.config }}
+- name: CONSUMER_GROUP
+  value: {{ $config.consumerGroup | quote }}
+- name: BATCH_MIN_BYTES
+  value: {{ $config.batchMinBytes | quote }}
+- name: BATCH_MAX_WAIT_MS
+  value: {{ $config.batchMaxWaitMs | quote }}
+{{- end -}}
+
+{{/* Everything one service container gets: common, its engines, its own settings, extras. */}}
+{{- define "handcheck.env" -}}
+{{- $ctx := .context -}}
+{{- $values := index $ctx.Values .component -}}
+{{- include "handcheck.env.common" . }}
+{{- range (include "handcheck.enginesOf" .component | fromYamlArray) }}
+{{- include (printf "handcheck.env.%s" .) $ctx }}
+{{- end }}
+{{- if has .component (list "gateway" "ingestion") }}
+{{- include (printf "handcheck.env.%s" .component) $ctx }}
+{{- end }}
+{{- with $values.extraEnvVars }}
+{{ toYaml . }}
+{{- end }}
+{{- end -}}

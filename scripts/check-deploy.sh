@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# Checks the deployment descriptions on a machine with no Docker and no cluster:
+#   - the Helm chart: `helm lint --strict` and `helm template` with the CI values,
+#     and that production values without the secret references refuse to render;
+#   - the rendered manifests, docker-compose.yml and deploy/docker/Dockerfile
+#     against the rules in tests/deploy/deploy-checks.ts (resources, probes,
+#     security contexts, health checks, pinned images, no plaintext secrets).
+#
+# Helm is built from the Go module proxy once and cached outside the repo; the
+# second run starts at once. Usage:
+#   bash scripts/check-deploy.sh            # install helm if needed, run every check
+#   bash scripts/check-deploy.sh helm-path  # print where the cached helm lives (never installs)
+set -euo pipefail
+
+REPO_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+HANDCHECK_CACHE="${HANDCHECK_CACHE:-$HOME/.cache/handcheck}"
+# Needs the local Go (>= 1.26 for this release); `go list -m -versions helm.sh/helm/v3` lists others.
+HELM_VERSION="${HELM_VERSION:-v3.22.0}"
+HELM_DIR="$HANDCHECK_CACHE/helm-$HELM_VERSION"
+HELM="$HELM_DIR/helm"
+CHART="$REPO_DIR/charts/handcheck"
+CI_VALUES="$CHART/ci/values-ci.yaml"
+
+if [[ "${1:-}" == "helm-path" ]]; then
+  printf '%s\n' "$HELM"
+  exit 0
+fi
+
+log() { printf '[check-deploy] %s\n' "$*"; }
+die() {
+  printf '[check-deploy] %s\n' "$*" >&2
+  exit 1
+}
+
+install_helm() {
+  command -v go > /dev/null || die "go is not installed: it builds helm from the Go module proxy"
+  local started=$SECONDS staging
+  mkdir -p "$HANDCHECK_CACHE"
+  staging="$(mktemp -d "$HANDCHECK_CACHE/.helm-build.XXXXXX")"
+  log "building helm $HELM_VERSION with $(go env GOVERSION) (a few minutes the first time)"
+  # Helm's release builds stamp the Kubernetes version its client libraries
+  # target; without it `helm template` assumes 1.20 and rejects kubeVersion >= 1.25.
+  local gomod k8s_minor
+  gomod="$(cd "$staging" && go mod download -json "helm.sh/helm/v3@$HELM_VERSION" \
+    | sed -n 's/^[[:space:]]*"GoMod": "\(.*\)",$/\1/p')"
+  k8s_minor="$(awk '$1 == "k8s.io/client-go" { split($2, v, "."); print v[2]; exit }' "$gomod")"
+  [[ "$k8s_minor" =~ ^[0-9]+$ ]] || die "could not read the client-go version from helm $HELM_VERSION's go.mod"
+  local pkg=helm.sh/helm/v3
+  (cd "$staging" && GOBIN="$staging" GOFLAGS=-buildvcs=false go install \
+    -ldflags "-s -w -X $pkg/internal/version.version=$HELM_VERSION \
+      -X $pkg/pkg/lint/rules.k8sVersionMajor=1 -X $pkg/pkg/lint/rules.k8sVersionMinor=$k8s_minor \
+      -X $pkg/pkg/chartutil.k8sVersionMajor=1 -X $pkg/pkg/chartutil.k8sVersionMinor=$k8s_minor" \
+    "$pkg/cmd/helm@$HELM_VERSION")
+  mkdir -p "$HELM_DIR"
+  # Moved into place only when complete, so an interrupted build is never mistaken for a cached one.
+  mv "$staging/helm" "$HELM"
+  rm -rf "$staging"
+  log "helm $HELM_VERSION ready in $((SECONDS - started))s: $HELM"
+}
+
+ensure_helm() {
+  [[ -x "$HELM" ]] && return 0
+  mkdir -p "$HANDCHECK_CACHE"
+  # Two checks started together build helm once.
+  exec 9> "$HANDCHECK_CACHE/.helm.lock"
+  flock 9
+  [[ -x "$HELM" ]] || install_helm
+  flock -u 9
+}
+
+ensure_helm
+cd "$REPO_DIR"
+
+log "helm lint --strict"
+"$HELM" lint --strict "$CHART" -f "$CI_VALUES"
+
+log "helm template with the CI values"
+rendered="$(mktemp)"
+trap 'rm -f "$rendered"' EXIT
+"$HELM" template handcheck "$CHART" --namespace handcheck -f "$CI_VALUES" > "$rendered"
+
+log "production values without secret references must not render"
+if out="$("$HELM" template handcheck "$CHART" --set kafka.brokers[0]=kafka:9092 \
+  --set clickhouse.url=http://clickhouse:8123 --set smtp.host=smtp --set gateway.config.siteOrigin=https://h.example 2>&1)"; then
+  die "rendering without mongodb.existingSecret succeeded; it must fail"
+fi
+grep -q "mongodb.existingSecret is required" <<< "$out" || die "unexpected failure message: $out"
+
+log "rendered manifests, docker-compose.yml, Dockerfile"
+npx --no-install tsx tests/deploy/deploy-checks.ts "$rendered"
+
+log "all deploy checks passed"

@@ -1,0 +1,82 @@
+import { emptyAnswers, type DiagnosisResult } from '@handcheck/diagnosis';
+import { STORAGE_KEY, loadQuestionnaire, parseStoredState, reviveAnswers, saveQuestionnaire, serialiseState } from './persistence';
+import type { QuestionnaireState } from './questionnaireSlice';
+
+const result: DiagnosisResult = {
+  topConditions: [{ condition: 'Ganglion Cyst', confidence: 95, description: 'A lump.', matchingSymptoms: ['Swelling'] }],
+  keySymptoms: ['Swelling'],
+  totalSymptoms: 1,
+  additionalInfo: '',
+};
+
+function memoryStorage(): Storage {
+  const items = new Map<string, string>();
+  return {
+    get length() {
+      return items.size;
+    },
+    clear: () => items.clear(),
+    getItem: (key) => items.get(key) ?? null,
+    key: (index) => [...items.keys()][index] ?? null,
+    removeItem: (key) => void items.delete(key),
+    setItem: (key, value) => void items.set(key, value),
+  };
+}
+
+describe('questionnaire persistence', () => {
+  it('round-trips answers, step and result', () => {
+    const state: QuestionnaireState = {
+      answers: { ...emptyAnswers(), painLocation: ['Wrist'], swelling: true, duration: '1-3 months', additionalInfo: 'Worse after gardening' },
+      step: 4,
+      result,
+    };
+    expect(parseStoredState(serialiseState(state))).toEqual(state);
+  });
+
+  it('drops unknown options, wrong types and over-long text', () => {
+    const answers = reviveAnswers({
+      painLocation: ['Wrist', 'Knee', 42, 'Thumb', 'Wrist'],
+      painIntensity: 'Unbearable',
+      painType: 'Burning',
+      swelling: 'yes',
+      numbness: true,
+      additionalInfo: 'y'.repeat(800),
+      extra: 'ignored',
+    });
+    expect(answers.painLocation).toEqual(['Wrist', 'Thumb']);
+    expect(answers.painIntensity).toBe('');
+    expect(answers.painType).toBe('Burning');
+    expect(answers.swelling).toBe(false);
+    expect(answers.numbness).toBe(true);
+    expect(answers.additionalInfo).toHaveLength(500);
+    expect(Object.keys(answers).sort()).toEqual(Object.keys(emptyAnswers()).sort());
+  });
+
+  it('ignores missing, corrupt or malformed entries', () => {
+    expect(parseStoredState(null)).toBeNull();
+    expect(parseStoredState('{not json')).toBeNull();
+    expect(parseStoredState('[1,2]')).toBeNull();
+    const stored = parseStoredState(JSON.stringify({ answers: null, step: 42, result: { topConditions: 'nope' } }));
+    expect(stored).toEqual({ answers: emptyAnswers(), step: 6, result: null });
+  });
+
+  it('reads and writes sessionStorage under one key, and survives storage that throws', () => {
+    const storage = memoryStorage();
+    const state: QuestionnaireState = { answers: { ...emptyAnswers(), stiffness: true }, step: 2, result: null };
+    saveQuestionnaire(storage, state);
+    expect(storage.getItem(STORAGE_KEY)).not.toBeNull();
+    expect(loadQuestionnaire(storage)).toEqual(state);
+
+    const broken = {
+      getItem: () => {
+        throw new Error('SecurityError');
+      },
+      setItem: () => {
+        throw new Error('QuotaExceededError');
+      },
+    };
+    expect(loadQuestionnaire(broken)).toBeNull();
+    expect(() => saveQuestionnaire(broken, state)).not.toThrow();
+    expect(loadQuestionnaire(undefined)).toBeNull();
+  });
+});
