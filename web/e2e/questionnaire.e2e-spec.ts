@@ -1,8 +1,22 @@
 import { analyzeSymptoms, emptyAnswers, priorityFor, type Answers } from '@handcheck/diagnosis';
 import type { Browser, Page } from 'playwright-core';
+import { parseEventBatch } from '../../services/gateway/src/events/parse-event-batch';
 import { STEP_DEFINITIONS, FLAG_LABELS } from '../src/features/questionnaire/stepDefinitions';
-import { E2E_TIMEOUT_MS, axeViolations, gotoPage, launchBrowser, openPage, type TestPage } from './support/browser';
-import { checkByKeyboard, chooseRadioByKeyboard, focusInfo, isButton, tabUntil } from './support/keyboard';
+import {
+  E2E_TIMEOUT_MS,
+  axeViolations,
+  gotoPage,
+  launchBrowser,
+  openPage,
+  type TestPage,
+} from './support/browser';
+import {
+  checkByKeyboard,
+  chooseRadioByKeyboard,
+  focusInfo,
+  isButton,
+  tabUntil,
+} from './support/keyboard';
 
 jest.setTimeout(E2E_TIMEOUT_MS);
 
@@ -15,12 +29,24 @@ afterAll(async () => {
 });
 
 const heading = (page: Page) => page.locator('main h1').innerText();
-const stepText = (page: Page) => page.locator('main').getByText(/^Step \d of 6$/).innerText();
+const stepText = (page: Page) =>
+  page
+    .locator('main')
+    .getByText(/^Step \d of 6$/)
+    .innerText();
 
 async function startFromHome(page: Page) {
   await gotoPage(page, '/');
   await page.getByRole('button', { name: /Start Free Assessment/ }).click();
-  await page.waitForURL(/\?step=1$/);
+  await waitForStep(page, 1);
+}
+
+/** Waits until step `number` is on screen (the URL changes a moment before React renders it). */
+async function waitForStep(page: Page, number: number) {
+  await page.waitForURL(new RegExp(`\\?step=${number}$`));
+  await page
+    .getByRole('heading', { level: 1, name: STEP_DEFINITIONS[number - 1].title, exact: true })
+    .waitFor();
 }
 
 async function next(page: Page, label = 'Next') {
@@ -68,7 +94,7 @@ describe('symptom questionnaire', () => {
     await gotoPage(page, '/');
     await tabUntil(page, isButton('Start Free Assessment 3 min'), 'the start button');
     await page.keyboard.press('Enter');
-    await page.waitForURL(/\?step=1$/);
+    await waitForStep(page, 1);
     expect(await focusInfo(page)).toMatchObject({ tag: 'h1', name: 'Pain Location & Character' });
 
     const [step1, , , step4, step5] = STEP_DEFINITIONS;
@@ -84,7 +110,7 @@ describe('symptom questionnaire', () => {
     await chooseRadioByKeyboard(page, 'Constant', 'At night', options(3));
     await tabUntil(page, isButton('Next'), 'Next');
     await page.keyboard.press('Enter');
-    await page.waitForURL(/\?step=2$/);
+    await waitForStep(page, 2);
     expect(await focusInfo(page)).toMatchObject({ tag: 'h1', name: 'Associated Symptoms' });
 
     await checkByKeyboard(page, FLAG_LABELS.numbness);
@@ -92,30 +118,36 @@ describe('symptom questionnaire', () => {
     await checkByKeyboard(page, FLAG_LABELS.nightPain);
     await tabUntil(page, isButton('Next'), 'Next');
     await page.keyboard.press('Enter');
-    await page.waitForURL(/\?step=3$/);
+    await waitForStep(page, 3);
 
     await checkByKeyboard(page, FLAG_LABELS.gripDifficulty);
     await tabUntil(page, isButton('Next'), 'Next');
     await page.keyboard.press('Enter');
-    await page.waitForURL(/\?step=4$/);
+    await waitForStep(page, 4);
 
     await chooseRadioByKeyboard(page, 'Sudden onset', 'Gradual onset', options(0, step4));
     await chooseRadioByKeyboard(page, 'Less than 1 week', '1-3 months', options(1, step4));
     await tabUntil(page, isButton('Next'), 'Next');
     await page.keyboard.press('Enter');
-    await page.waitForURL(/\?step=5$/);
+    await waitForStep(page, 5);
 
     await chooseRadioByKeyboard(page, 'Under 18', '46-60', options(0, step5));
-    await chooseRadioByKeyboard(page, 'Office work/Computer use', 'Office work/Computer use', options(1, step5));
+    await chooseRadioByKeyboard(
+      page,
+      'Office work/Computer use',
+      'Office work/Computer use',
+      options(1, step5),
+    );
     await tabUntil(page, isButton('Next'), 'Next');
     await page.keyboard.press('Enter');
-    await page.waitForURL(/\?step=6$/);
+    await waitForStep(page, 6);
 
     await tabUntil(page, (focus) => focus.tag === 'textarea', 'the additional information field');
     await page.keyboard.type('Worse when typing at work');
     await tabUntil(page, isButton('Get Assessment'), 'Get Assessment');
     await page.keyboard.press('Enter');
     await page.waitForURL(/\?view=results$/);
+    await page.getByRole('heading', { level: 1, name: 'Assessment Results' }).waitFor();
     expect(await focusInfo(page)).toMatchObject({ tag: 'h1', name: 'Assessment Results' });
 
     const answers: Answers = {
@@ -145,11 +177,13 @@ describe('symptom questionnaire', () => {
     await startFromHome(page);
     for (const [index, step] of STEP_DEFINITIONS.entries()) {
       const number = index + 1;
-      await page.waitForURL(new RegExp(`\\?step=${number}$`));
+      await waitForStep(page, number);
       expect(await stepText(page)).toBe(`Step ${number} of 6`);
       expect(await heading(page)).toBe(step.title);
       const progress = page.getByRole('progressbar', { name: 'Questionnaire progress' });
-      expect(await progress.getAttribute('aria-valuenow')).toBe(String(Math.round((number / 6) * 100)));
+      expect(await progress.getAttribute('aria-valuenow')).toBe(
+        String(Math.round((number / 6) * 100)),
+      );
       for (const question of step.questions) {
         if (question.kind === 'text') {
           await page.getByLabel(question.label).waitFor();
@@ -157,9 +191,13 @@ describe('symptom questionnaire', () => {
         }
         const group = page.getByRole('group', { name: question.legend });
         await group.waitFor();
-        const labels = question.kind === 'flags' ? question.flags.map((flag) => FLAG_LABELS[flag]) : question.options;
+        const labels =
+          question.kind === 'flags'
+            ? question.flags.map((flag) => FLAG_LABELS[flag])
+            : question.options;
         const role = question.kind === 'choice' ? 'radio' : 'checkbox';
-        for (const label of labels) await group.getByRole(role, { name: label, exact: true }).waitFor();
+        for (const label of labels)
+          await group.getByRole(role, { name: label, exact: true }).waitFor();
         expect(await group.getByRole(role).count()).toBe(labels.length);
       }
       const previous = page.getByRole('button', { name: 'Previous' });
@@ -169,7 +207,11 @@ describe('symptom questionnaire', () => {
       if (number < 6) await next(page);
     }
 
-    const textarea = page.getByLabel(STEP_DEFINITIONS[5].questions[0].kind === 'text' ? STEP_DEFINITIONS[5].questions[0].label : '');
+    const textarea = page.getByLabel(
+      STEP_DEFINITIONS[5].questions[0].kind === 'text'
+        ? STEP_DEFINITIONS[5].questions[0].label
+        : '',
+    );
     expect(await page.getByText('0/500').isVisible()).toBe(true);
     await textarea.fill('Hello');
     expect(await page.getByText('5/500').isVisible()).toBe(true);
@@ -183,16 +225,23 @@ describe('symptom questionnaire', () => {
     const { page } = tab;
     await startFromHome(page);
     for (let number = 1; number <= 6; number += 1) {
-      await page.waitForURL(new RegExp(`\\?step=${number}$`));
-      expect({ step: number, violations: await axeViolations(page) }).toEqual({ step: number, violations: [] });
+      await waitForStep(page, number);
+      expect({ step: number, violations: await axeViolations(page) }).toEqual({
+        step: number,
+        violations: [],
+      });
       await next(page, number === 6 ? 'Get Assessment' : 'Next');
     }
     await page.waitForURL(/\?view=results$/);
+    await page.getByRole('heading', { level: 1, name: 'Assessment Results' }).waitFor();
     // Nothing answered: no condition scores, so the page explains what to do instead of an empty list.
     await page.getByTestId('no-match').waitFor();
     expect(await page.getByTestId('result-card').count()).toBe(0);
     expect(await page.getByRole('heading', { name: 'Specialist Referral' }).isVisible()).toBe(true);
-    expect({ step: 'results', violations: await axeViolations(page) }).toEqual({ step: 'results', violations: [] });
+    expect({ step: 'results', violations: await axeViolations(page) }).toEqual({
+      step: 'results',
+      violations: [],
+    });
     expect(tab.errors).toEqual([]);
   });
 
@@ -203,22 +252,23 @@ describe('symptom questionnaire', () => {
     await next(page);
     await page.getByRole('checkbox', { name: FLAG_LABELS.swelling }).check();
     await next(page);
-    await page.waitForURL(/\?step=3$/);
+    await waitForStep(page, 3);
 
     await page.goBack();
-    await page.waitForURL(/\?step=2$/);
+    await waitForStep(page, 2);
     expect(await heading(page)).toBe('Associated Symptoms');
     await page.goForward();
-    await page.waitForURL(/\?step=3$/);
+    await waitForStep(page, 3);
     expect(await heading(page)).toBe('Functional Impact');
 
     await page.reload();
     await page.waitForSelector('html[data-hydrated="true"]');
-    await page.getByRole('heading', { level: 1, name: 'Functional Impact' }).waitFor();
+    await waitForStep(page, 3);
     await page.getByRole('button', { name: 'Previous' }).click();
-    await page.waitForURL(/\?step=2$/);
+    await waitForStep(page, 2);
     expect(await page.getByRole('checkbox', { name: FLAG_LABELS.swelling }).isChecked()).toBe(true);
     await page.getByRole('button', { name: 'Previous' }).click();
+    await waitForStep(page, 1);
     expect(await page.getByRole('checkbox', { name: 'Wrist', exact: true }).isChecked()).toBe(true);
   });
 
@@ -226,11 +276,13 @@ describe('symptom questionnaire', () => {
     const { page } = tab;
     await gotoPage(page, '/symptom-checker');
     await page.getByRole('button', { name: /Start Symptom Assessment/ }).click();
-    await page.waitForURL(/\/symptom-checker\?step=1$/);
-    for (const location of ['Thumb', 'Wrist', 'Elbow']) await page.getByRole('checkbox', { name: location, exact: true }).check();
+    await waitForStep(page, 1);
+    for (const location of ['Thumb', 'Wrist', 'Elbow'])
+      await page.getByRole('checkbox', { name: location, exact: true }).check();
     await page.getByRole('radio', { name: 'Sharp/Stabbing' }).check();
     await next(page);
-    for (const flag of ['swelling', 'stiffness', 'weakness'] as const) await page.getByRole('checkbox', { name: FLAG_LABELS[flag] }).check();
+    for (const flag of ['swelling', 'stiffness', 'weakness'] as const)
+      await page.getByRole('checkbox', { name: FLAG_LABELS[flag] }).check();
     for (let number = 2; number < 6; number += 1) await next(page);
     await next(page, 'Get Assessment');
     await page.waitForURL(/\/symptom-checker\?view=results$/);
@@ -238,7 +290,8 @@ describe('symptom questionnaire', () => {
 
     const toggles = page.getByRole('button', { name: 'Learn More' });
     expect(await toggles.count()).toBe(3);
-    const expanded = async () => Promise.all([0, 1, 2].map((index) => toggles.nth(index).getAttribute('aria-expanded')));
+    const expanded = async () =>
+      Promise.all([0, 1, 2].map((index) => toggles.nth(index).getAttribute('aria-expanded')));
     expect(await expanded()).toEqual(['false', 'false', 'false']);
     await toggles.nth(0).click();
     await toggles.nth(2).click();
@@ -259,8 +312,10 @@ describe('symptom questionnaire', () => {
 
     await page.emulateMedia({ media: 'print' });
     expect(await page.locator('header').isVisible()).toBe(false);
-    expect(await page.getByRole('button', { name: 'Start New Assessment' }).isVisible()).toBe(false);
-    expect(await page.getByText('Your answers').isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Start New Assessment' }).isVisible()).toBe(
+      false,
+    );
+    expect(await page.getByRole('heading', { name: 'Your answers' }).isVisible()).toBe(true);
     expect(await page.getByText('Thumb, Wrist, Elbow').isVisible()).toBe(true);
     expect(await page.getByText('Why this matched').first().isVisible()).toBe(true);
     expect(await page.getByText('Important medical disclaimer').isVisible()).toBe(true);
@@ -273,8 +328,38 @@ describe('symptom questionnaire', () => {
     await page.waitForURL((url) => url.pathname === '/symptom-checker' && url.search === '');
     await page.getByRole('button', { name: /Start Symptom Assessment/ }).waitFor();
     await page.getByRole('button', { name: /Start Symptom Assessment/ }).click();
-    expect(await page.getByRole('checkbox', { name: 'Thumb', exact: true }).isChecked()).toBe(false);
+    await waitForStep(page, 1);
+    expect(await page.getByRole('checkbox', { name: 'Thumb', exact: true }).isChecked()).toBe(
+      false,
+    );
     expect(tab.errors).toEqual([]);
+  });
+
+  it('prints the longest possible results on one page', async () => {
+    const { page } = tab;
+    await startFromHome(page);
+    for (let number = 1; number <= 6; number += 1) {
+      for (const box of await page.getByRole('checkbox').all()) await box.check();
+      for (const group of await page.getByRole('radiogroup').all())
+        await group.getByRole('radio').last().check();
+      if (number === 1) await page.getByRole('radio', { name: 'Severe (7-10/10)' }).check();
+      if (number === 4) await page.getByRole('radio', { name: 'After injury/trauma' }).check();
+      if (number === 4) await page.getByRole('radio', { name: 'Less than 1 week' }).check();
+      if (number === 6)
+        await page
+          .getByRole('textbox')
+          .fill('Pain after a fall onto the outstretched hand while cycling. '.repeat(9));
+      await next(page, number === 6 ? 'Get Assessment' : 'Next');
+      if (number < 6) await waitForStep(page, number + 1);
+    }
+    await page.getByRole('heading', { level: 1, name: 'Assessment Results' }).waitFor();
+    // Injury with deformity is an emergency: the care card comes first and interrupts.
+    const care = page.getByRole('alert');
+    expect(await care.innerText()).toContain('Immediate action required');
+    expect(await page.getByTestId('result-card').count()).toBe(3);
+    await page.emulateMedia({ media: 'print' });
+    const pdf = await page.pdf({ format: 'A4', printBackground: true });
+    expect(pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g) ?? []).toHaveLength(1);
   });
 
   it('records the start, each completed step, the completion and the diagnosis', async () => {
@@ -290,16 +375,29 @@ describe('symptom questionnaire', () => {
     const top = (await resultCards(page))[0];
 
     const deadline = Date.now() + 10_000;
-    while (!events.some((event) => event.type === 'diagnosis_received') && Date.now() < deadline) await page.waitForTimeout(250);
+    while (!events.some((event) => event.type === 'diagnosis_received') && Date.now() < deadline)
+      await page.waitForTimeout(250);
 
     const types = events.map((event) => event.type);
     expect(types).toContain('page_view');
     expect(types).toContain('symptom_checker_started');
-    const steps = events.filter((event) => event.type === 'symptom_checker_step_completed').map((event) => event.data?.step_number);
+    const steps = events
+      .filter((event) => event.type === 'symptom_checker_step_completed')
+      .map((event) => event.stepNumber);
     expect(steps).toEqual([1, 2, 3, 4, 5, 6]);
-    const completed = events.find((event) => event.type === 'symptom_checker_completed');
-    expect(completed?.data).toMatchObject({ top_condition: top.condition, requested_referral: false });
+    expect(types).toContain('symptom_checker_completed');
+    const completion = events.find((event) => event.type === 'checker_completion');
+    expect(completion).toMatchObject({
+      topCondition: top.condition,
+      conditionConfidence: Number.parseInt(top.confidence, 10),
+      totalSymptomsReported: 3,
+    });
     const diagnosis = events.find((event) => event.type === 'diagnosis_received');
-    expect(diagnosis?.data).toEqual({ top_condition: top.condition, diagnosis_confidence: Number.parseInt(top.confidence, 10) });
+    expect(diagnosis).toMatchObject({
+      topCondition: top.condition,
+      diagnosisConfidence: Number.parseInt(top.confidence, 10),
+    });
+    // Everything the browser sent passes the gateway's own validation.
+    for (const batch of tab.batches) expect(parseEventBatch(batch)).toMatchObject({ ok: true });
   });
 });

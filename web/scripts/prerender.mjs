@@ -9,18 +9,23 @@ const webRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(webRoot, 'dist');
 const origin = (process.env.SITE_ORIGIN ?? 'http://localhost:8080').replace(/\/+$/, '');
 
-const { render, PUBLIC_ROUTES } = await import(pathToFileURL(join(webRoot, 'dist-ssr', 'entry-server.js')).href);
+const { render, PUBLIC_ROUTES } = await import(
+  pathToFileURL(join(webRoot, 'dist-ssr', 'entry-server.js')).href
+);
 const template = await readFile(join(dist, 'index.html'), 'utf8');
 const manifest = JSON.parse(await readFile(join(dist, '.vite', 'manifest.json'), 'utf8'));
 
 if (!template.includes('<!--app-head-->') || !template.includes('<!--app-html-->')) {
-  throw new Error('dist/index.html is not the untouched template: run vite build before prerendering');
+  throw new Error(
+    'dist/index.html is not the untouched template: run vite build before prerendering',
+  );
 }
 
 /** Every JS file a lazy page needs, so the browser fetches them alongside the entry. */
 function chunkFiles(moduleId, seen = new Set()) {
   const entry = manifest[moduleId];
-  if (!entry) throw new Error(`${moduleId} is not in the Vite manifest: check the id passed to lazyPage()`);
+  if (!entry)
+    throw new Error(`${moduleId} is not in the Vite manifest: check the id passed to lazyPage()`);
   if (!seen.has(entry.file)) {
     seen.add(entry.file);
     for (const imported of entry.imports ?? []) chunkFiles(imported, seen);
@@ -46,26 +51,41 @@ const cspHashes = new Set();
 
 async function writePage(url, outFile, expectedStatus) {
   const page = await render(url, origin);
-  if (page.status !== expectedStatus) throw new Error(`${url} rendered with status ${page.status}, expected ${expectedStatus}`);
-  const html = template
-    .replace('<!--app-head-->', [page.head, preloadLinks(page.modules)].filter(Boolean).join('\n    '))
+  if (page.status !== expectedStatus)
+    throw new Error(`${url} rendered with status ${page.status}, expected ${expectedStatus}`);
+  let html = template
+    .replace(
+      '<!--app-head-->',
+      [page.head, preloadLinks(page.modules)].filter(Boolean).join('\n    '),
+    )
     .replace('<!--app-html-->', page.html);
+  // The browser renders the shared 404 page afresh rather than hydrating it (see src/main.tsx).
+  if (page.status === 404)
+    html = html.replace('<div id="root">', '<div id="root" data-page="not-found">');
   // The gateway's CSP allows no inline executable script: only JSON-LD data blocks may be inline.
-  const inlineScript = /<script(?![^>]*\bsrc=)(?![^>]*type="application\/ld\+json")[^>]*>/.exec(html);
-  if (inlineScript) throw new Error(`${url}: inline executable script in the prerendered HTML: ${inlineScript[0]}`);
+  const inlineScript = /<script(?![^>]*\bsrc=)(?![^>]*type="application\/ld\+json")[^>]*>/.exec(
+    html,
+  );
+  if (inlineScript)
+    throw new Error(`${url}: inline executable script in the prerendered HTML: ${inlineScript[0]}`);
   await mkdir(dirname(outFile), { recursive: true });
   await writeFile(outFile, html);
-  for (const json of page.jsonLd) cspHashes.add(`'sha256-${createHash('sha256').update(json, 'utf8').digest('base64')}'`);
+  for (const json of page.jsonLd)
+    cspHashes.add(`'sha256-${createHash('sha256').update(json, 'utf8').digest('base64')}'`);
   return page;
 }
 
 // The root page overwrites the template, so it goes last.
-const routes = [...PUBLIC_ROUTES].sort((a, b) => (a.path === '/' ? 1 : 0) - (b.path === '/' ? 1 : 0));
+const routes = [...PUBLIC_ROUTES].sort(
+  (a, b) => (a.path === '/' ? 1 : 0) - (b.path === '/' ? 1 : 0),
+);
 for (const route of routes) {
   const page = await writePage(route.path, fileFor(route.path), 200);
   if (page.noindex) throw new Error(`${route.path} is a public route but renders noindex`);
   if (page.title !== route.title || page.description !== route.description) {
-    throw new Error(`${route.path}: the page's title/description differ from its PUBLIC_ROUTES entry`);
+    throw new Error(
+      `${route.path}: the page's title/description differ from its PUBLIC_ROUTES entry`,
+    );
   }
 }
 await writePage('/admin/login', fileFor('/admin/login'), 200);
@@ -80,7 +100,10 @@ const sitemap = [
   '',
 ].join('\n');
 await writeFile(join(dist, 'sitemap.xml'), sitemap);
-await writeFile(join(dist, 'robots.txt'), `User-agent: *\nAllow: /\nDisallow: /admin\n\nSitemap: ${origin}/sitemap.xml\n`);
+await writeFile(
+  join(dist, 'robots.txt'),
+  `User-agent: *\nAllow: /\nDisallow: /admin\n\nSitemap: ${origin}/sitemap.xml\n`,
+);
 await writeFile(
   join(dist, 'csp-hashes.json'),
   `${JSON.stringify(
@@ -93,4 +116,6 @@ await writeFile(
   )}\n`,
 );
 
-console.log(`prerendered ${PUBLIC_ROUTES.length} public routes, 2 admin pages and 404.html for ${origin}`);
+console.log(
+  `prerendered ${PUBLIC_ROUTES.length} public routes, 2 admin pages and 404.html for ${origin}`,
+);

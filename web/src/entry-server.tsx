@@ -53,7 +53,13 @@ export async function render(url: string, origin: string): Promise<RenderedPage>
   const modules = new Set<string>();
 
   const { prelude } = await prerenderToNodeStream(
-    <AppProviders store={makeStore()} cache={cache} origin={origin} head={collector} renderedModules={modules}>
+    <AppProviders
+      store={makeStore()}
+      cache={cache}
+      origin={origin}
+      head={collector}
+      renderedModules={modules}
+    >
       <StaticRouter location={url}>
         <AppRoutes />
       </StaticRouter>
@@ -67,7 +73,9 @@ export async function render(url: string, origin: string): Promise<RenderedPage>
 
   const styles = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html));
   const head = buildHeadHtml(collector.meta, origin);
-  const jsonLd = [...head.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((match) => match[1]);
+  const jsonLd = [
+    ...head.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g),
+  ].map((match) => match[1]);
   return {
     html,
     head: `${head}\n    ${styles}`,

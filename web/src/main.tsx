@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
+import { normalisePath } from '@handcheck/site-paths';
 import { AppProviders } from './app/AppProviders';
 import { AppRoutes } from './app/AppRoutes';
 import { makeStore } from './app/store';
@@ -22,6 +23,16 @@ function siteOrigin(): string {
   if (canonical?.href) return new URL(canonical.href).origin;
   return window.location.origin || DEFAULT_ORIGIN;
 }
+
+// A non-canonical address (legacy slug, upper case, trailing slash) is corrected before the
+// router starts, so it never renders the wrong page against the prerendered HTML.
+const canonicalPath = normalisePath(window.location.pathname);
+if (canonicalPath)
+  window.history.replaceState(
+    window.history.state,
+    '',
+    `${canonicalPath}${window.location.search}${window.location.hash}`,
+  );
 
 const storage = sessionStore();
 const saved = loadQuestionnaire(storage);
@@ -48,6 +59,9 @@ const app = (
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 
-// Prerendered pages are hydrated; the dev server's empty shell is rendered from scratch.
-if (container.firstElementChild) hydrateRoot(container, app);
+// Prerendered pages are hydrated. The dev server's empty shell, and the shared 404 page (served
+// for any unknown address, so its markup may not match what this address renders), are
+// rendered from scratch instead.
+const prerendered = container.firstElementChild !== null && container.dataset.page !== 'not-found';
+if (prerendered) hydrateRoot(container, app);
 else createRoot(container).render(app);

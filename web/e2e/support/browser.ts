@@ -24,13 +24,16 @@ export function siteUrl(path: string): string {
 }
 
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
 }
 
 export interface TrackedEvent {
   type: string;
   path: string;
-  data?: Record<string, unknown>;
+  [field: string]: unknown;
 }
 
 export interface TestPage {
@@ -40,33 +43,49 @@ export interface TestPage {
   errors: string[];
   /** Analytics events the page sent to /api/events (answered 204 by the test, not the server). */
   events: TrackedEvent[];
+  /** The request bodies as sent, for checking against the gateway's validator. */
+  batches: unknown[];
   close(): Promise<void>;
 }
 
 /** A fresh context (own sessionStorage) and page, recording errors and analytics events. */
-export async function openPage(browser: Browser, options: { viewport?: { width: number; height: number } } = {}): Promise<TestPage> {
-  const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 900 } });
+export async function openPage(
+  browser: Browser,
+  options: { viewport?: { width: number; height: number } } = {},
+): Promise<TestPage> {
+  const context = await browser.newContext({
+    viewport: options.viewport ?? { width: 1280, height: 900 },
+  });
   const page = await context.newPage();
   const errors: string[] = [];
   const events: TrackedEvent[] = [];
+  const batches: unknown[] = [];
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
   page.on('console', (message) => {
     // The 404 page is served with status 404 on purpose; Chromium logs that as a console error.
-    if (message.type() === 'error' && !message.text().includes('status of 404')) errors.push(`console: ${message.text()}`);
+    if (message.type() === 'error' && !message.text().includes('status of 404'))
+      errors.push(`console: ${message.text()}`);
   });
   await page.route('**/api/events', async (route) => {
     const body = route.request().postData();
-    if (body) events.push(...(JSON.parse(body) as { events: TrackedEvent[] }).events);
+    if (body) {
+      const batch = JSON.parse(body) as { events: TrackedEvent[] };
+      batches.push(batch);
+      events.push(...batch.events);
+    }
     await route.fulfill({ status: 204 });
   });
-  return { context, page, errors, events, close: () => context.close() };
+  return { context, page, errors, events, batches, close: () => context.close() };
 }
 
 /** WCAG 2.0, 2.1 and 2.2 A/AA rules; returns readable violations (empty when accessible). */
 export async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa']).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'])
+    .analyze();
   return results.violations.map(
-    (violation) => `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    (violation) =>
+      `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
   );
 }
 

@@ -13,7 +13,11 @@ export function focusInfo(page: Page): Promise<FocusInfo> {
     const element = document.activeElement as HTMLElement | null;
     if (!element) return { tag: '', type: '', name: '', checked: false };
     const input = element instanceof HTMLInputElement ? element : null;
-    const label = input?.labels?.[0]?.textContent ?? element.getAttribute('aria-label') ?? element.textContent ?? '';
+    const label =
+      input?.labels?.[0]?.textContent ??
+      element.getAttribute('aria-label') ??
+      element.textContent ??
+      '';
     return {
       tag: element.tagName.toLowerCase(),
       type: input?.type ?? element.getAttribute('type') ?? '',
@@ -24,7 +28,12 @@ export function focusInfo(page: Page): Promise<FocusInfo> {
 }
 
 /** Presses Tab until the focused element matches, failing after `max` presses. */
-export async function tabUntil(page: Page, matches: (focus: FocusInfo) => boolean, description: string, max = 80): Promise<FocusInfo> {
+export async function tabUntil(
+  page: Page,
+  matches: (focus: FocusInfo) => boolean,
+  description: string,
+  max = 80,
+): Promise<FocusInfo> {
   for (let presses = 0; presses < max; presses += 1) {
     await page.keyboard.press('Tab');
     const focus = await focusInfo(page);
@@ -49,7 +58,12 @@ export async function checkByKeyboard(page: Page, label: string): Promise<void> 
  * Chooses a radio option with the keyboard: Tab into the group (focus lands on its first
  * option while none is checked), then arrow down to the option, which selects it.
  */
-export async function chooseRadioByKeyboard(page: Page, firstOption: string, option: string, options: readonly string[]): Promise<void> {
+export async function chooseRadioByKeyboard(
+  page: Page,
+  firstOption: string,
+  option: string,
+  options: readonly string[],
+): Promise<void> {
   await tabUntil(page, isControl('radio', firstOption), `radio group starting "${firstOption}"`);
   const steps = options.indexOf(option);
   if (steps < 0) throw new Error(`${option} is not an option`);

@@ -1,9 +1,64 @@
-import { randomId } from './tracker';
+import { analyzeSymptoms, emptyAnswers } from '@handcheck/diagnosis';
+// The gateway's own validator: the tracker's events must pass it unchanged.
+import { parseEventBatch } from '../../../services/gateway/src/events/parse-event-batch';
+import { completionEventData } from '../features/questionnaire/completeAssessment';
+import { makeEvent, randomId } from './tracker';
 
 describe('analytics ids', () => {
   it('makes RFC 4122 version 4 ids', () => {
     const ids = Array.from({ length: 50 }, randomId);
-    for (const id of ids) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    for (const id of ids) {
+      expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    }
     expect(new Set(ids).size).toBe(ids.length);
+  });
+});
+
+describe('analytics events', () => {
+  const session = randomId();
+
+  it('builds events the gateway accepts, for every type the site sends', () => {
+    const answers = {
+      ...emptyAnswers(),
+      painLocation: ['Wrist'],
+      swelling: true,
+      painIntensity: 'Severe (7-10/10)',
+    };
+    const matched = analyzeSymptoms(answers);
+    const nothing = analyzeSymptoms(emptyAnswers());
+    const top = matched.topConditions[0];
+    const events = [
+      makeEvent('page_view', '/', session, {}, 'https://www.example.org/'),
+      makeEvent('page_view', '/faq', session),
+      makeEvent('broken_link', '/no-such-page', session, { requestedPath: '/no-such-page' }),
+      makeEvent('symptom_checker_started', '/symptom-checker', session),
+      ...[1, 2, 3, 4, 5, 6].map((stepNumber) =>
+        makeEvent('symptom_checker_step_completed', '/', session, { stepNumber }),
+      ),
+      makeEvent('symptom_checker_completed', '/', session),
+      makeEvent('checker_completion', '/', session, completionEventData(answers, matched)),
+      makeEvent('checker_completion', '/', session, completionEventData(emptyAnswers(), nothing)),
+      makeEvent('diagnosis_received', '/', session, {
+        topCondition: top.condition,
+        diagnosisConfidence: top.confidence,
+      }),
+    ];
+    const parsed = parseEventBatch(JSON.parse(JSON.stringify({ events })));
+    expect(parsed).toEqual({ ok: true, events: expect.any(Array) });
+    // The check is strict: a field the gateway does not know fails the batch.
+    expect(parseEventBatch({ events: [{ ...events[0], occurredAt: '2025-01-01' }] }).ok).toBe(
+      false,
+    );
+  });
+
+  it('leaves out an empty referrer and stamps the time in milliseconds', () => {
+    const event = makeEvent('page_view', '/about', session, {}, '', 1_700_000_000_000);
+    expect(event).toEqual({
+      type: 'page_view',
+      id: expect.any(String),
+      sessionId: session,
+      at: 1_700_000_000_000,
+      path: '/about',
+    });
   });
 });

@@ -1,16 +1,33 @@
 /**
  * Minimal analytics client: events are queued and sent in batches to the gateway
- * (`POST /api/events`, body `{events: [...]}`), with sendBeacon when the page is hidden
- * so the last events of a visit are not lost. Failures are only logged (spec §8).
+ * (`POST /api/events`, body `{events: [...]}`, validated there field by field), with
+ * sendBeacon when the page is hidden so the last events of a visit are not lost.
+ * Failures are only logged (spec §8).
  */
-export interface AnalyticsEvent {
-  id: string;
+
+/** Fields of the gateway's checker events and questionnaire completion rows. */
+export interface EventFields {
+  stepNumber?: number;
+  topCondition?: string;
+  diagnosisConfidence?: number;
+  conditionConfidence?: number;
+  totalSymptomsReported?: number;
+  painIntensity?: number | null;
+  symptomDuration?: string;
+  functionalImpact?: string | null;
+  requestedPath?: string;
+  eventData?: Record<string, unknown>;
+}
+
+export interface AnalyticsEvent extends EventFields {
   type: string;
+  /** UUID; the pipeline deduplicates on it. */
+  id: string;
   sessionId: string;
+  /** Milliseconds since the epoch. */
+  at: number;
   path: string;
-  occurredAt: string;
   referrer?: string;
-  data?: Record<string, unknown>;
 }
 
 export const EVENTS_ENDPOINT = '/api/events';
@@ -52,11 +69,34 @@ export function sessionId(): string {
   return id;
 }
 
+/** One event as the gateway expects it; empty referrers are left out. */
+export function makeEvent(
+  type: string,
+  path: string,
+  session: string,
+  fields: EventFields = {},
+  referrer?: string,
+  now = Date.now(),
+): AnalyticsEvent {
+  return {
+    type,
+    id: randomId(),
+    sessionId: session,
+    at: now,
+    path,
+    ...(referrer ? { referrer } : {}),
+    ...fields,
+  };
+}
+
 function send(events: AnalyticsEvent[], useBeacon: boolean): void {
   const body = JSON.stringify({ events });
   try {
     if (useBeacon && typeof navigator.sendBeacon === 'function') {
-      const queued = navigator.sendBeacon(EVENTS_ENDPOINT, new Blob([body], { type: 'application/json' }));
+      const queued = navigator.sendBeacon(
+        EVENTS_ENDPOINT,
+        new Blob([body], { type: 'application/json' }),
+      );
       if (queued) return;
     }
     void fetch(EVENTS_ENDPOINT, {
@@ -67,7 +107,8 @@ function send(events: AnalyticsEvent[], useBeacon: boolean): void {
       credentials: 'same-origin',
     })
       .then((response) => {
-        if (!response.ok) console.error(`Analytics: ${EVENTS_ENDPOINT} answered ${response.status}`);
+        if (!response.ok)
+          console.error(`Analytics: ${EVENTS_ENDPOINT} answered ${response.status}`);
       })
       .catch((error: unknown) => console.error('Analytics: events not sent', error));
   } catch (error) {
@@ -93,30 +134,22 @@ function listenForPageHide(): void {
   window.addEventListener('pagehide', () => flush(true));
 }
 
-function enqueue(type: string, path: string, data?: Record<string, unknown>, referrer?: string): void {
+function enqueue(type: string, path: string, fields?: EventFields, referrer?: string): void {
   if (!inBrowser()) return;
   listenForPageHide();
-  queue.push({
-    id: randomId(),
-    type,
-    sessionId: sessionId(),
-    path,
-    occurredAt: new Date().toISOString(),
-    ...(referrer ? { referrer } : {}),
-    ...(data ? { data } : {}),
-  });
+  queue.push(makeEvent(type, path, sessionId(), fields, referrer));
   if (queue.length >= MAX_BATCH) flush();
   else if (timer === undefined) timer = setTimeout(() => flush(), FLUSH_DELAY_MS);
 }
 
 export function trackPageView(path: string): void {
-  enqueue('page_view', path, undefined, inBrowser() ? document.referrer || undefined : undefined);
+  enqueue('page_view', path, undefined, inBrowser() ? document.referrer : undefined);
 }
 
-export function trackEvent(type: string, data?: Record<string, unknown>): void {
-  enqueue(type, inBrowser() ? window.location.pathname : '', data);
+export function trackEvent(type: string, fields?: EventFields): void {
+  enqueue(type, inBrowser() ? window.location.pathname : '/', fields);
 }
 
 export function trackBrokenLink(path: string, referrer: string): void {
-  enqueue('broken_link', path, undefined, referrer || undefined);
+  enqueue('broken_link', path, { requestedPath: path }, referrer);
 }

@@ -1,10 +1,10 @@
 import type { EmotionCache } from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
-import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { HeadContext, type HeadCollector } from '../seo/PageHead';
+import { GlobalBaseline } from '../theme/GlobalBaseline';
 import { theme } from '../theme/theme';
 import { ErrorBoundary } from './ErrorBoundary';
 import { RenderedModulesContext } from './lazyPage';
@@ -20,15 +20,24 @@ interface AppProvidersProps {
 }
 
 /** Everything around the routes, shared by the browser entry and the prerender. */
-export function AppProviders({ store, cache, origin, head, renderedModules, children }: AppProvidersProps) {
+export function AppProviders({
+  store,
+  cache,
+  origin,
+  head,
+  renderedModules,
+  children,
+}: AppProvidersProps) {
   return (
     <CacheProvider value={cache}>
       <ThemeProvider theme={theme}>
-        <CssBaseline />
+        <GlobalBaseline />
         <ErrorBoundary>
           <Provider store={store}>
             <HeadContext.Provider value={{ origin, collector: head }}>
-              <RenderedModulesContext.Provider value={renderedModules ?? null}>{children}</RenderedModulesContext.Provider>
+              <RenderedModulesContext.Provider value={renderedModules ?? null}>
+                {children}
+              </RenderedModulesContext.Provider>
             </HeadContext.Provider>
           </Provider>
         </ErrorBoundary>

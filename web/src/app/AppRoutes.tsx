@@ -5,13 +5,22 @@ import { lazyPage } from './lazyPage';
 import { NavigationEffects } from './NavigationEffects';
 
 const HomePage = lazyPage('src/pages/HomePage.tsx', () => import('../pages/HomePage'));
-const SymptomCheckerPage = lazyPage('src/pages/SymptomCheckerPage.tsx', () => import('../pages/SymptomCheckerPage'));
+const SymptomCheckerPage = lazyPage(
+  'src/pages/SymptomCheckerPage.tsx',
+  () => import('../pages/SymptomCheckerPage'),
+);
 const TextPage = lazyPage('src/pages/TextPage.tsx', () => import('../pages/TextPage'));
 const FaqPage = lazyPage('src/pages/FaqPage.tsx', () => import('../pages/FaqPage'));
 const CategoryPage = lazyPage('src/pages/CategoryPage.tsx', () => import('../pages/CategoryPage'));
-const ConditionPage = lazyPage('src/pages/ConditionPage.tsx', () => import('../pages/ConditionPage'));
+const ConditionPage = lazyPage(
+  'src/pages/ConditionPage.tsx',
+  () => import('../pages/ConditionPage'),
+);
 const NotFoundPage = lazyPage('src/pages/NotFoundPage.tsx', () => import('../pages/NotFoundPage'));
-const AdminLoginPage = lazyPage('src/pages/AdminLoginPage.tsx', () => import('../pages/AdminLoginPage'));
+const AdminLoginPage = lazyPage(
+  'src/pages/AdminLoginPage.tsx',
+  () => import('../pages/AdminLoginPage'),
+);
 const AdminPage = lazyPage('src/pages/AdminPage.tsx', () => import('../pages/AdminPage'));
 
 export function AppRoutes() {

@@ -22,12 +22,17 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
   override render() {
     if (!this.state.failed) return this.props.children;
     return (
-      <Box component="main" id="main" sx={{ maxWidth: 560, mx: 'auto', my: 10, px: 3, textAlign: 'center' }}>
+      <Box
+        component="main"
+        id="main"
+        sx={{ maxWidth: 560, mx: 'auto', my: 10, px: 3, textAlign: 'center' }}
+      >
         <Typography component="h1" variant="h1" sx={{ mb: 2 }}>
           Something went wrong
         </Typography>
         <Typography sx={{ mb: 4 }}>
-          We apologize for the inconvenience. An unexpected error occurred while loading the application.
+          We apologize for the inconvenience. An unexpected error occurred while loading the
+          application.
         </Typography>
         <ActionButton onClick={() => window.location.reload()}>Reload Application</ActionButton>
       </Box>

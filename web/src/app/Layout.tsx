@@ -15,10 +15,28 @@ export function Layout() {
   }, [pathname]);
 
   return (
-    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+    <Box
+      sx={{
+        minHeight: '100vh',
+        display: 'flex',
+        flexDirection: 'column',
+        '@media print': { minHeight: 0, display: 'block' },
+      }}
+    >
       <SkipLink />
       <SiteHeader />
-      <Box component="main" id="main" tabIndex={-1} sx={{ ...PAGE_WIDTH, flex: 1, py: { xs: 3, md: 5 }, outline: 'none' }}>
+      <Box
+        component="main"
+        id="main"
+        tabIndex={-1}
+        sx={{
+          ...PAGE_WIDTH,
+          flex: 1,
+          py: { xs: 3, md: 5 },
+          outline: 'none',
+          '@media print': { p: 0 },
+        }}
+      >
         <Suspense fallback={<PageLoading />}>
           <Outlet />
         </Suspense>

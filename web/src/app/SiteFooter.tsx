@@ -13,10 +13,16 @@ const FOOTER_LINKS = [
 
 export function SiteFooter() {
   return (
-    <Box component="footer" sx={{ mt: 6, py: 4, bgcolor: '#0f172a', color: '#e2e8f0', displayPrint: 'none' }}>
+    <Box
+      component="footer"
+      sx={{ mt: 6, py: 4, bgcolor: '#0f172a', color: '#e2e8f0', displayPrint: 'none' }}
+    >
       <Box sx={PAGE_WIDTH}>
         <Box component="nav" aria-label="Footer">
-          <Box component="ul" sx={{ display: 'flex', flexWrap: 'wrap', gap: 3, listStyle: 'none', m: 0, p: 0 }}>
+          <Box
+            component="ul"
+            sx={{ display: 'flex', flexWrap: 'wrap', gap: 3, listStyle: 'none', m: 0, p: 0 }}
+          >
             {FOOTER_LINKS.map((link) => (
               <li key={link.to}>
                 <AppLink to={link.to} sx={{ color: '#ffffff' }}>
@@ -27,8 +33,8 @@ export function SiteFooter() {
           </Box>
         </Box>
         <Typography variant="body2" sx={{ mt: 2, color: '#cbd5e1' }}>
-          {BRAND} provides general information for adults and is not a substitute for professional medical advice. In an
-          emergency, call 911 (999 in the UK).
+          {BRAND} provides general information for adults and is not a substitute for professional
+          medical advice. In an emergency, call 911 (999 in the UK).
         </Typography>
       </Box>
     </Box>

@@ -6,12 +6,35 @@ import { VisuallyHidden } from '../components/VisuallyHidden';
 
 export function SiteHeader() {
   return (
-    <Box component="header" sx={{ bgcolor: 'background.paper', borderBottom: 1, borderColor: 'divider', displayPrint: 'none' }}>
-      <Box sx={{ ...PAGE_WIDTH, display: 'flex', alignItems: 'center', justifyContent: 'space-between', py: 1.5 }}>
+    <Box
+      component="header"
+      sx={{
+        bgcolor: 'background.paper',
+        borderBottom: 1,
+        borderColor: 'divider',
+        displayPrint: 'none',
+      }}
+    >
+      <Box
+        sx={{
+          ...PAGE_WIDTH,
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          py: 1.5,
+        }}
+      >
         <AppLink
           to="/"
           underline="none"
-          sx={{ display: 'inline-flex', alignItems: 'center', gap: 1, fontWeight: 800, fontSize: '1.25rem', color: 'text.primary' }}
+          sx={{
+            display: 'inline-flex',
+            alignItems: 'center',
+            gap: 1,
+            fontWeight: 800,
+            fontSize: '1.25rem',
+            color: 'text.primary',
+          }}
         >
           <Box component="img" src="/favicon.svg" alt="" width={32} height={32} />
           {BRAND}

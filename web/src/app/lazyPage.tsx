@@ -8,7 +8,10 @@ export const RenderedModulesContext = createContext<Set<string> | null>(null);
  * as Vite's build manifest keys it, so the prerender can preload the page's chunks.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- React.lazy itself is typed over any component props
-export function lazyPage<T extends ComponentType<any>>(moduleId: string, load: () => Promise<{ default: T }>) {
+export function lazyPage<T extends ComponentType<any>>(
+  moduleId: string,
+  load: () => Promise<{ default: T }>,
+) {
   const Lazy = lazy(load);
   function LazyPage(props: ComponentProps<T>) {
     useContext(RenderedModulesContext)?.add(moduleId);

@@ -1,4 +1,9 @@
-import { combineReducers, configureStore, type ThunkAction, type UnknownAction } from '@reduxjs/toolkit';
+import {
+  combineReducers,
+  configureStore,
+  type ThunkAction,
+  type UnknownAction,
+} from '@reduxjs/toolkit';
 import { questionnaireReducer } from '../features/questionnaire/questionnaireSlice';
 
 const rootReducer = combineReducers({ questionnaire: questionnaireReducer });

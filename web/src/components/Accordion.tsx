@@ -40,7 +40,13 @@ interface AccordionProps {
  * WAI-ARIA accordion: each header is a button inside a heading controlling a labelled
  * region. Panels stay in the DOM (hidden) so prerendered pages carry every answer.
  */
-export function Accordion({ items, mode = 'single', collapsible = true, headingLevel = 'h3', defaultOpen = [] }: AccordionProps) {
+export function Accordion({
+  items,
+  mode = 'single',
+  collapsible = true,
+  headingLevel = 'h3',
+  defaultOpen = [],
+}: AccordionProps) {
   const [open, setOpen] = useState<string[]>(defaultOpen);
   const baseId = useId();
   const headers = useRef<(HTMLButtonElement | null)[]>([]);
@@ -69,13 +75,19 @@ export function Accordion({ items, mode = 'single', collapsible = true, headingL
                 }}
                 aria-expanded={expanded}
                 aria-controls={panelId}
-                onClick={() => setOpen((current) => toggleOpenPanels(current, item.id, mode, collapsible))}
+                onClick={() =>
+                  setOpen((current) => toggleOpenPanels(current, item.id, mode, collapsible))
+                }
                 onKeyDown={(event) => onKeyDown(event, index)}
               >
                 <span>{item.header}</span>
                 <ExpandMoreIcon
                   aria-hidden
-                  sx={{ transition: 'transform 150ms', transform: expanded ? 'rotate(180deg)' : 'none', flexShrink: 0 }}
+                  sx={{
+                    transition: 'transform 150ms',
+                    transform: expanded ? 'rotate(180deg)' : 'none',
+                    flexShrink: 0,
+                  }}
                 />
               </HeaderButton>
             </Typography>

@@ -31,9 +31,17 @@ export function actionButtonSx(variant: Variant, fullWidth = false): SxProps<The
     cursor: 'pointer',
     bgcolor: variant === 'contained' ? 'primary.main' : 'background.paper',
     color: variant === 'contained' ? '#ffffff' : 'primary.main',
-    '&:hover': variant === 'contained' ? { bgcolor: 'primary.dark', borderColor: 'primary.dark' } : { bgcolor: '#eff6ff' },
+    '&:hover':
+      variant === 'contained'
+        ? { bgcolor: 'primary.dark', borderColor: 'primary.dark' }
+        : { bgcolor: '#eff6ff' },
     '&:focus-visible': { outline: '3px solid', outlineColor: 'primary.dark', outlineOffset: 2 },
-    '&:disabled': { cursor: 'not-allowed', bgcolor: '#f1f5f9', borderColor: '#cbd5e1', color: '#475569' },
+    '&:disabled': {
+      cursor: 'not-allowed',
+      bgcolor: '#f1f5f9',
+      borderColor: '#cbd5e1',
+      color: '#475569',
+    },
   };
 }
 
@@ -44,11 +52,34 @@ interface ActionButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   children: ReactNode;
 }
 
-export function ActionButton({ variant = 'contained', fullWidth, sx, type = 'button', ...props }: ActionButtonProps) {
-  return <Box component="button" type={type} sx={[actionButtonSx(variant, fullWidth), ...(Array.isArray(sx) ? sx : [sx])]} {...props} />;
+export function ActionButton({
+  variant = 'contained',
+  fullWidth,
+  sx,
+  type = 'button',
+  ...props
+}: ActionButtonProps) {
+  return (
+    <Box
+      component="button"
+      type={type}
+      sx={[actionButtonSx(variant, fullWidth), ...(Array.isArray(sx) ? sx : [sx])]}
+      {...props}
+    />
+  );
 }
 
-export function ButtonLink({ to, variant = 'contained', fullWidth, children }: { to: string; variant?: Variant; fullWidth?: boolean; children: ReactNode }) {
+export function ButtonLink({
+  to,
+  variant = 'contained',
+  fullWidth,
+  children,
+}: {
+  to: string;
+  variant?: Variant;
+  fullWidth?: boolean;
+  children: ReactNode;
+}) {
   return (
     <Box component={RouterLinkBase} to={to} sx={actionButtonSx(variant, fullWidth)}>
       {children}

@@ -10,7 +10,11 @@ export function AreaCards() {
   return (
     <Box sx={cardGrid}>
       {categories.map((category) => (
-        <Paper key={category.id} variant="outlined" sx={{ p: 3, borderTop: 4, borderTopColor: 'primary.light' }}>
+        <Paper
+          key={category.id}
+          variant="outlined"
+          sx={{ p: 3, borderTop: 4, borderTopColor: 'primary.light' }}
+        >
           <Typography component="h3" variant="h3" sx={{ mb: 1 }}>
             <AppLink to={category.path}>{category.title}</AppLink>
           </Typography>

@@ -10,7 +10,10 @@ export function BrowseLinks() {
       <Typography id="browse-heading" component="h2" variant="h3" sx={{ mb: 1 }}>
         Browse all conditions
       </Typography>
-      <Box component="ul" sx={{ display: 'flex', flexWrap: 'wrap', gap: 3, listStyle: 'none', m: 0, p: 0 }}>
+      <Box
+        component="ul"
+        sx={{ display: 'flex', flexWrap: 'wrap', gap: 3, listStyle: 'none', m: 0, p: 0 }}
+      >
         {categories.map((category) => (
           <li key={category.id}>
             <AppLink to={category.path}>{category.title}</AppLink>

@@ -7,14 +7,16 @@ export function CheckerFeatures() {
   return (
     <Box sx={cardGrid}>
       <FeatureCard icon={<AnalyticsIcon />} title="Comprehensive Analysis">
-        Six short steps cover where it hurts, other symptoms, everyday function and history, compared with 18 common
-        hand, wrist and elbow conditions.
+        Six short steps cover where it hurts, other symptoms, everyday function and history,
+        compared with 18 common hand, wrist and elbow conditions.
       </FeatureCard>
       <FeatureCard icon={<ScheduleIcon />} title="Quick Assessment">
-        Finish in under 3 minutes. Every question is optional, and your result is worked out in your browser.
+        Finish in under 3 minutes. Every question is optional, and your result is worked out in your
+        browser.
       </FeatureCard>
       <FeatureCard icon={<PeopleIcon />} title="Expert Referrals">
-        Take your results to a hand surgery specialist, with trusted resources for each condition to read first.
+        Take your results to a hand surgery specialist, with trusted resources for each condition to
+        read first.
       </FeatureCard>
     </Box>
   );

@@ -5,16 +5,37 @@ import { StartAssessmentButton } from '../features/questionnaire/StartAssessment
 import { MedicalBadge } from './MedicalBadge';
 
 /** Badge, heading, lead text and the start button of a landing view. */
-export function CheckerHero({ title, lead, startLabel, badge }: { title: string; lead: ReactNode; startLabel: string; badge?: string }) {
+export function CheckerHero({
+  title,
+  lead,
+  startLabel,
+  badge,
+}: {
+  title: string;
+  lead: ReactNode;
+  startLabel: string;
+  badge?: string;
+}) {
   return (
-    <Box component="section" aria-labelledby="page-title" sx={{ textAlign: 'center', py: { xs: 2, md: 5 }, maxWidth: 820, mx: 'auto' }}>
+    <Box
+      component="section"
+      aria-labelledby="page-title"
+      sx={{ textAlign: 'center', py: { xs: 2, md: 5 }, maxWidth: 820, mx: 'auto' }}
+    >
       <MedicalBadge label={badge} />
-      <Typography id="page-title" component="h1" variant="h1" sx={{ mt: 3, mb: 2, fontSize: { xs: '2rem', md: '2.75rem' } }}>
+      <Typography
+        id="page-title"
+        component="h1"
+        variant="h1"
+        sx={{ mt: 3, mb: 2, fontSize: { xs: '2rem', md: '2.75rem' } }}
+      >
         {title}
       </Typography>
       <Typography sx={{ fontSize: '1.15rem', color: 'text.secondary', mb: 4 }}>{lead}</Typography>
       <StartAssessmentButton label={startLabel} />
-      <Typography sx={{ mt: 2, color: 'text.secondary' }}>No registration required • Completely confidential</Typography>
+      <Typography sx={{ mt: 2, color: 'text.secondary' }}>
+        No registration required • Completely confidential
+      </Typography>
     </Box>
   );
 }

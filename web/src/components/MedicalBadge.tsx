@@ -12,7 +12,7 @@ export function MedicalBadge({ label = SITE.reviewedLabel }: { label?: string })
         gap: 1,
         px: 1.5,
         py: 0.75,
-        borderRadius: 999,
+        borderRadius: 4,
         bgcolor: '#eff6ff',
         border: 1,
         borderColor: 'primary.light',

@@ -9,13 +9,33 @@ const TONES = {
 } as const;
 
 /** A bordered note (disclaimers, educational-only notices); lighter than MUI's Alert. */
-export function Notice({ tone, title, children }: { tone: keyof typeof TONES; title?: string; children: ReactNode }) {
+export function Notice({
+  tone,
+  title,
+  children,
+}: {
+  tone: keyof typeof TONES;
+  title?: string;
+  children: ReactNode;
+}) {
   const colours = TONES[tone];
   const Icon = tone === 'warning' ? WarningIcon : InfoIcon;
   return (
     <Box
       role="note"
-      sx={{ display: 'flex', gap: 1.5, my: 3, p: 2, borderRadius: 2, border: 1, borderLeft: 6, borderColor: colours.border, bgcolor: colours.background, color: colours.text }}
+      sx={{
+        display: 'flex',
+        gap: 1.5,
+        my: 3,
+        p: 2,
+        '@media print': { my: 1, p: 1.25 },
+        borderRadius: 2,
+        border: 1,
+        borderLeft: 6,
+        borderColor: colours.border,
+        bgcolor: colours.background,
+        color: colours.text,
+      }}
     >
       <Icon aria-hidden sx={{ mt: 0.25, color: colours.border }} />
       <Box>

@@ -3,7 +3,10 @@ import Box from '@mui/material/Box';
 /** Suspense fallback; a CSS spinner keeps MUI's progress components out of the first load. */
 export function PageLoading() {
   return (
-    <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 2, py: 8, justifyContent: 'center' }}>
+    <Box
+      role="status"
+      sx={{ display: 'flex', alignItems: 'center', gap: 2, py: 8, justifyContent: 'center' }}
+    >
       <Box
         aria-hidden
         sx={{

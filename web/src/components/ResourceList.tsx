@@ -9,12 +9,22 @@ export interface ResourceGroup {
 }
 
 /** Groups of allow-listed outside links; groups left empty by the allow-list are not shown. */
-export function ResourceList({ groups, headingLevel = 'h3' }: { groups: ResourceGroup[]; headingLevel?: 'h2' | 'h3' | 'h4' }) {
+export function ResourceList({
+  groups,
+  headingLevel = 'h3',
+}: {
+  groups: ResourceGroup[];
+  headingLevel?: 'h2' | 'h3' | 'h4';
+}) {
   const visible = groups
     .map((group) => ({ ...group, links: group.links.filter((link) => isAllowedLink(link.url)) }))
     .filter((group) => group.links.length > 0);
   if (visible.length === 0) {
-    return <Typography>We do not list outside resources for this condition. A GP or hand specialist can advise you.</Typography>;
+    return (
+      <Typography>
+        We do not list outside resources for this condition. A GP or hand specialist can advise you.
+      </Typography>
+    );
   }
   return (
     <>

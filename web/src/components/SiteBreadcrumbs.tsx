@@ -6,11 +6,25 @@ import { AppLink } from './links';
 export function SiteBreadcrumbs({ crumbs }: { crumbs: Crumb[] }) {
   return (
     <Box component="nav" aria-label="Breadcrumb" sx={{ mb: 2, displayPrint: 'none' }}>
-      <Box component="ol" sx={{ display: 'flex', flexWrap: 'wrap', listStyle: 'none', m: 0, p: 0, color: 'text.secondary' }}>
+      <Box
+        component="ol"
+        sx={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          listStyle: 'none',
+          m: 0,
+          p: 0,
+          color: 'text.secondary',
+        }}
+      >
         {crumbs.map((crumb, index) => {
           const last = index === crumbs.length - 1;
           return (
-            <Box component="li" key={crumb.path} sx={{ display: 'inline-flex', alignItems: 'center' }}>
+            <Box
+              component="li"
+              key={crumb.path}
+              sx={{ display: 'inline-flex', alignItems: 'center' }}
+            >
               {last ? (
                 <Box component="span" aria-current="page" sx={{ color: 'text.primary' }}>
                   {crumb.name}

@@ -7,20 +7,21 @@ export function ThreeMinutes() {
     <>
       {' '}
       <Box
-      component="span"
-      sx={{
-        display: 'inline-flex',
-        alignItems: 'center',
-        gap: 0.5,
-        ml: 1.5,
-        px: 1,
-        py: 0.25,
-        borderRadius: 999,
-        bgcolor: 'rgba(255,255,255,0.2)',
-        fontSize: '0.85rem',
-        fontWeight: 600,
-      }}
-    >
+        component="span"
+        sx={{
+          display: 'inline-flex',
+          alignItems: 'center',
+          gap: 0.5,
+          ml: 1.5,
+          px: 1,
+          py: 0.25,
+          borderRadius: 999,
+          bgcolor: 'primary.dark',
+          fontSize: '0.85rem',
+          fontWeight: 600,
+          whiteSpace: 'nowrap',
+        }}
+      >
         <ScheduleIcon aria-hidden sx={{ fontSize: '1rem' }} />3 min
       </Box>
     </>

@@ -14,12 +14,15 @@ describe('accordion keyboard navigation', () => {
   });
 
   it('ignores other keys and empty accordions', () => {
-    for (const key of ['Enter', ' ', 'Tab', 'ArrowLeft', 'a']) expect(accordionFocusTarget(key, 1, 3)).toBeNull();
+    for (const key of ['Enter', ' ', 'Tab', 'ArrowLeft', 'a'])
+      expect(accordionFocusTarget(key, 1, 3)).toBeNull();
     expect(accordionFocusTarget('ArrowDown', 0, 0)).toBeNull();
   });
 
   it('stays put with a single header', () => {
-    expect(['ArrowDown', 'ArrowUp', 'Home', 'End'].map((key) => accordionFocusTarget(key, 0, 1))).toEqual([0, 0, 0, 0]);
+    expect(
+      ['ArrowDown', 'ArrowUp', 'Home', 'End'].map((key) => accordionFocusTarget(key, 0, 1)),
+    ).toEqual([0, 0, 0, 0]);
   });
 });
 

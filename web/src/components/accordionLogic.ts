@@ -25,7 +25,12 @@ export function accordionFocusTarget(key: string, index: number, count: number):
  * Open panels after activating `id`. In single mode at most one panel is open and,
  * when collapsible, activating the open panel closes it; multiple mode toggles freely.
  */
-export function toggleOpenPanels(open: readonly string[], id: string, mode: AccordionMode, collapsible = true): string[] {
+export function toggleOpenPanels(
+  open: readonly string[],
+  id: string,
+  mode: AccordionMode,
+  collapsible = true,
+): string[] {
   const isOpen = open.includes(id);
   if (mode === 'multiple') return isOpen ? open.filter((item) => item !== id) : [...open, id];
   if (isOpen) return collapsible ? [] : [id];

@@ -1,7 +1,10 @@
 import { createSvgIcon } from '@mui/material/utils';
 
 // Material Design icon paths (Apache-2.0), inlined to avoid shipping the whole icon package.
-export const ExpandMoreIcon = /* @__PURE__ */ createSvgIcon(<path d="M16.59 8.59 12 13.17 7.41 8.59 6 10l6 6 6-6z" />, 'ExpandMore');
+export const ExpandMoreIcon = /* @__PURE__ */ createSvgIcon(
+  <path d="M16.59 8.59 12 13.17 7.41 8.59 6 10l6 6 6-6z" />,
+  'ExpandMore',
+);
 export const CheckCircleIcon = /* @__PURE__ */ createSvgIcon(
   <path d="M12 2C6.48 2 2 6.48 2 12s4.48 10 10 10 10-4.48 10-10S17.52 2 12 2m-2 15-5-5 1.41-1.41L10 14.17l7.59-7.59L19 8z" />,
   'CheckCircle',
@@ -30,7 +33,10 @@ export const PeopleIcon = /* @__PURE__ */ createSvgIcon(
   <path d="M16 11c1.66 0 2.99-1.34 2.99-3S17.66 5 16 5s-3 1.34-3 3 1.34 3 3 3m-8 0c1.66 0 2.99-1.34 2.99-3S9.66 5 8 5 5 6.34 5 8s1.34 3 3 3m0 2c-2.33 0-7 1.17-7 3.5V19h14v-2.5c0-2.33-4.67-3.5-7-3.5m8 0c-.29 0-.62.02-.97.05 1.16.84 1.97 1.97 1.97 3.45V19h6v-2.5c0-2.33-4.67-3.5-7-3.5" />,
   'People',
 );
-export const WarningIcon = /* @__PURE__ */ createSvgIcon(<path d="M1 21h22L12 2zm12-3h-2v-2h2zm0-4h-2v-4h2z" />, 'Warning');
+export const WarningIcon = /* @__PURE__ */ createSvgIcon(
+  <path d="M1 21h22L12 2zm12-3h-2v-2h2zm0-4h-2v-4h2z" />,
+  'Warning',
+);
 export const PrintIcon = /* @__PURE__ */ createSvgIcon(
   <path d="M19 8H5c-1.66 0-3 1.34-3 3v6h4v4h12v-4h4v-6c0-1.66-1.34-3-3-3m-3 11H8v-5h8zm3-7c-.55 0-1-.45-1-1s.45-1 1-1 1 .45 1 1-.45 1-1 1m-1-9H6v4h12z" />,
   'Print',

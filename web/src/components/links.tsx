@@ -3,9 +3,11 @@ import { Link as RouterLink, type LinkProps as RouterLinkProps } from 'react-rou
 import MuiLink, { type LinkProps as MuiLinkProps } from '@mui/material/Link';
 
 /** Router link usable as an MUI `component`, so MUI styling and client navigation combine. */
-export const RouterLinkBase = forwardRef<HTMLAnchorElement, RouterLinkProps>(function RouterLinkBase(props, ref) {
-  return <RouterLink ref={ref} {...props} />;
-});
+export const RouterLinkBase = forwardRef<HTMLAnchorElement, RouterLinkProps>(
+  function RouterLinkBase(props, ref) {
+    return <RouterLink ref={ref} {...props} />;
+  },
+);
 
 type AppLinkProps = Omit<MuiLinkProps, 'href'> & { to: string };
 

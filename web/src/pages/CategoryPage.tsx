@@ -16,12 +16,21 @@ export default function CategoryPage({ category: id }: { category: CategoryId })
   ];
   return (
     <>
-      <PageHead meta={{ title: category.title, description: category.metaDescription, path: category.path, breadcrumbs: crumbs }} />
+      <PageHead
+        meta={{
+          title: category.title,
+          description: category.metaDescription,
+          path: category.path,
+          breadcrumbs: crumbs,
+        }}
+      />
       <SiteBreadcrumbs crumbs={crumbs} />
       <Typography component="h1" variant="h1" sx={{ mb: 1 }}>
         {category.title}
       </Typography>
-      <Typography sx={{ fontSize: '1.1rem', color: 'text.secondary', mb: 4, maxWidth: 820 }}>{category.description}</Typography>
+      <Typography sx={{ fontSize: '1.1rem', color: 'text.secondary', mb: 4, maxWidth: 820 }}>
+        {category.description}
+      </Typography>
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
         {conditionsInCategory(id).map((condition) => (
           <ConditionSummaryCard key={condition.slug} condition={condition} />

@@ -59,7 +59,18 @@ function ConditionGuide({ condition }: { condition: ConditionInfo }) {
         <Box component="article" aria-labelledby="condition-title">
           <Box
             component="span"
-            sx={{ display: 'inline-block', px: 1.5, py: 0.25, borderRadius: 999, bgcolor: '#eff6ff', color: 'primary.dark', fontWeight: 600, fontSize: '0.9rem', border: 1, borderColor: 'primary.light' }}
+            sx={{
+              display: 'inline-block',
+              px: 1.5,
+              py: 0.25,
+              borderRadius: 999,
+              bgcolor: '#eff6ff',
+              color: 'primary.dark',
+              fontWeight: 600,
+              fontSize: '0.9rem',
+              border: 1,
+              borderColor: 'primary.light',
+            }}
           >
             {category.title}
           </Box>
@@ -70,13 +81,15 @@ function ConditionGuide({ condition }: { condition: ConditionInfo }) {
           <Typography sx={{ mb: 3 }}>{condition.summary}</Typography>
           <Notice tone="info">
             <p>
-              This guide is for education only. It cannot diagnose you: please see a doctor or hand specialist about
-              your symptoms.
+              This guide is for education only. It cannot diagnose you: please see a doctor or hand
+              specialist about your symptoms.
             </p>
           </Notice>
           <BulletSection title="Common Symptoms" items={condition.symptoms} />
           <BulletSection title="Treatment Options" items={condition.treatments} />
-          {condition.whenToSeekHelp.length > 0 && <BulletSection title="When to Seek Help" items={condition.whenToSeekHelp} />}
+          {condition.whenToSeekHelp.length > 0 && (
+            <BulletSection title="When to Seek Help" items={condition.whenToSeekHelp} />
+          )}
           {condition.faqs.length > 0 && (
             <Box component="section" aria-labelledby="condition-faq-heading" sx={{ mb: 4 }}>
               <Typography id="condition-faq-heading" component="h2" variant="h2" sx={{ mb: 1.5 }}>
@@ -86,11 +99,17 @@ function ConditionGuide({ condition }: { condition: ConditionInfo }) {
                 mode="single"
                 collapsible
                 headingLevel="h3"
-                items={condition.faqs.map((faq, index) => ({ id: `faq-${index}`, header: faq.question, content: <Typography>{faq.answer}</Typography> }))}
+                items={condition.faqs.map((faq, index) => ({
+                  id: `faq-${index}`,
+                  header: faq.question,
+                  content: <Typography>{faq.answer}</Typography>,
+                }))}
               />
             </Box>
           )}
-          <Typography sx={{ color: 'text.secondary' }}>Last reviewed {formatIsoDate(condition.lastReviewed)}</Typography>
+          <Typography sx={{ color: 'text.secondary' }}>
+            Last reviewed {formatIsoDate(condition.lastReviewed)}
+          </Typography>
         </Box>
         <Box component="aside" aria-label="Next steps">
           <ConditionSidebar engineName={condition.engineNames[0]} />

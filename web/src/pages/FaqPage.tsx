@@ -38,11 +38,19 @@ export default function FaqPage() {
       <Typography sx={{ color: 'text.secondary', mb: 3 }}>
         Answers to the questions people ask most about HandCheck and the symptom checker.
       </Typography>
-      <Paper component="nav" aria-labelledby="quick-links-heading" variant="outlined" sx={{ p: 3, mb: 4 }}>
+      <Paper
+        component="nav"
+        aria-labelledby="quick-links-heading"
+        variant="outlined"
+        sx={{ p: 3, mb: 4 }}
+      >
         <Typography id="quick-links-heading" component="h2" variant="h3" sx={{ mb: 1 }}>
           Quick links
         </Typography>
-        <Box component="ul" sx={{ display: 'flex', flexWrap: 'wrap', gap: 3, listStyle: 'none', m: 0, p: 0 }}>
+        <Box
+          component="ul"
+          sx={{ display: 'flex', flexWrap: 'wrap', gap: 3, listStyle: 'none', m: 0, p: 0 }}
+        >
           <li>
             <AppLink to="/">Symptom Checker</AppLink>
           </li>
@@ -58,14 +66,19 @@ export default function FaqPage() {
         mode="single"
         collapsible
         headingLevel="h2"
-        items={siteFaqs.map((faq, index) => ({ id: `faq-${index}`, header: faq.question, content: <Typography>{faq.answer}</Typography> }))}
+        items={siteFaqs.map((faq, index) => ({
+          id: `faq-${index}`,
+          header: faq.question,
+          content: <Typography>{faq.answer}</Typography>,
+        }))}
       />
       <Paper variant="outlined" sx={{ p: 3, mt: 4, textAlign: 'center' }}>
         <Typography component="h2" variant="h2" sx={{ mb: 1 }}>
           Still have questions?
         </Typography>
         <Typography sx={{ mb: 2, color: 'text.secondary' }}>
-          Try the symptom checker to see which conditions match your symptoms, or read more about HandCheck.
+          Try the symptom checker to see which conditions match your symptoms, or read more about
+          HandCheck.
         </Typography>
         <Box sx={{ display: 'flex', gap: 2, justifyContent: 'center', flexWrap: 'wrap' }}>
           <ButtonLink to="/symptom-checker" variant="contained">

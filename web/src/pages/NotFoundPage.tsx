@@ -38,14 +38,18 @@ export default function NotFoundPage() {
           ],
         }}
       />
-      <Typography sx={{ fontSize: '4rem', fontWeight: 800, color: 'primary.dark', lineHeight: 1 }} aria-hidden>
+      <Typography
+        sx={{ fontSize: '4rem', fontWeight: 800, color: 'primary.dark', lineHeight: 1 }}
+        aria-hidden
+      >
         404
       </Typography>
       <Typography component="h1" variant="h1" sx={{ my: 2 }}>
         Page Not Found
       </Typography>
       <Typography sx={{ mb: 4, fontSize: '1.1rem' }}>
-        The page you&apos;re looking for doesn&apos;t exist or may have been moved. Try one of these instead.
+        The page you&apos;re looking for doesn&apos;t exist or may have been moved. Try one of these
+        instead.
       </Typography>
       <Box sx={{ display: 'flex', gap: 2, justifyContent: 'center', flexWrap: 'wrap', mb: 3 }}>
         <ButtonLink to="/" variant="contained">
@@ -55,7 +59,18 @@ export default function NotFoundPage() {
           Start Symptom Checker
         </ButtonLink>
       </Box>
-      <Box component="ul" sx={{ display: 'flex', gap: 3, justifyContent: 'center', flexWrap: 'wrap', listStyle: 'none', p: 0, mb: 3 }}>
+      <Box
+        component="ul"
+        sx={{
+          display: 'flex',
+          gap: 3,
+          justifyContent: 'center',
+          flexWrap: 'wrap',
+          listStyle: 'none',
+          p: 0,
+          mb: 3,
+        }}
+      >
         {LINKS.map((link) => (
           <li key={link.to}>
             <AppLink to={link.to}>{link.label}</AppLink>

@@ -47,7 +47,17 @@ function SymptomCheckerLanding() {
         <Typography id="teasers-heading" component="h2" variant="h2" sx={{ mb: 2 }}>
           Common conditions we check for
         </Typography>
-        <Box component="ul" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(4, 1fr)' }, gap: 1.5, listStyle: 'none', m: 0, p: 0 }}>
+        <Box
+          component="ul"
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(4, 1fr)' },
+            gap: 1.5,
+            listStyle: 'none',
+            m: 0,
+            p: 0,
+          }}
+        >
           {LANDING_TEASERS.map((teaser) => (
             <li key={teaser.path}>
               <AppLink to={teaser.path}>{teaser.label}</AppLink>

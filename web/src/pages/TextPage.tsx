@@ -23,15 +23,26 @@ export default function TextPage({ page }: { page: TextPageId }) {
   ];
   return (
     <Box component="article" sx={{ maxWidth: 820, mx: 'auto' }}>
-      <PageHead meta={{ title: content.title, description: content.metaDescription, path, breadcrumbs: crumbs }} />
+      <PageHead
+        meta={{
+          title: content.title,
+          description: content.metaDescription,
+          path,
+          breadcrumbs: crumbs,
+        }}
+      />
       <SiteBreadcrumbs crumbs={crumbs} />
       <Typography component="h1" variant="h1" sx={{ mb: 1 }}>
         {content.title}
       </Typography>
       {content.updated && (
-        <Typography sx={{ color: 'text.secondary', mb: 3 }}>Last updated {formatIsoDate(content.updated)}</Typography>
+        <Typography sx={{ color: 'text.secondary', mb: 3 }}>
+          Last updated {formatIsoDate(content.updated)}
+        </Typography>
       )}
-      {content.intro && <Typography sx={{ fontSize: '1.15rem', mb: 3 }}>{content.intro}</Typography>}
+      {content.intro && (
+        <Typography sx={{ fontSize: '1.15rem', mb: 3 }}>{content.intro}</Typography>
+      )}
       {content.sections.map((section) => (
         <Box component="section" key={section.heading} sx={{ mb: 4 }}>
           <Typography component="h2" variant="h2" sx={{ mb: 1.5 }}>

@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect } from 'react';
-import type { PageMeta } from './meta';
+import { absoluteUrl, fullTitle, type PageMeta } from './meta';
 
 /** Filled during a server render so the prerender can write the head and status of the page. */
 export interface HeadCollector {
@@ -29,9 +29,13 @@ export function PageHead({ meta, status = 200 }: { meta: PageMeta; status?: numb
   useEffect(() => {
     // The prerendered head is already right on first load; this matters after client-side
     // navigation, so the head builders load on demand instead of with every page.
+    const page = JSON.parse(key) as PageMeta;
+    const canonical = document.querySelector<HTMLLinkElement>('link[rel="canonical"]')?.href;
+    if (document.title === fullTitle(page.title) && canonical === absoluteUrl(origin, page.path))
+      return;
     let current = true;
     void import('./head').then(({ applyHead }) => {
-      if (current) applyHead(document, JSON.parse(key) as PageMeta, origin);
+      if (current) applyHead(document, page, origin);
     });
     return () => {
       current = false;

@@ -1,13 +1,24 @@
 import { pageJsonLd } from './jsonLd';
-import { absoluteUrl, escapeHtml, fullTitle, metaTags, serialiseJsonLd, type PageMeta } from './meta';
+import {
+  absoluteUrl,
+  escapeHtml,
+  fullTitle,
+  metaTags,
+  serialiseJsonLd,
+  type PageMeta,
+} from './meta';
 
 /** The `<head>` fragment the prerender writes for one page. */
 export function buildHeadHtml(meta: PageMeta, origin: string): string {
   return [
     `<title>${escapeHtml(fullTitle(meta.title))}</title>`,
-    ...metaTags(meta, origin).map((tag) => `<meta ${tag.key}="${tag.id}" content="${escapeHtml(tag.content)}" />`),
+    ...metaTags(meta, origin).map(
+      (tag) => `<meta ${tag.key}="${tag.id}" content="${escapeHtml(tag.content)}" />`,
+    ),
     `<link rel="canonical" href="${escapeHtml(absoluteUrl(origin, meta.path))}" />`,
-    ...pageJsonLd(meta, origin).map((data) => `<script type="application/ld+json">${serialiseJsonLd(data)}</script>`),
+    ...pageJsonLd(meta, origin).map(
+      (data) => `<script type="application/ld+json">${serialiseJsonLd(data)}</script>`,
+    ),
   ].join('\n    ');
 }
 
@@ -34,7 +45,9 @@ export function applyHead(doc: Document, meta: PageMeta, origin: string): void {
   }
   canonical.href = absoluteUrl(origin, meta.path);
   // JSON-LD is a data block, never executed, so replacing it is not subject to script-src.
-  doc.head.querySelectorAll('script[type="application/ld+json"]').forEach((element) => element.remove());
+  doc.head
+    .querySelectorAll('script[type="application/ld+json"]')
+    .forEach((element) => element.remove());
   for (const data of pageJsonLd(meta, origin)) {
     const script = doc.createElement('script');
     script.type = 'application/ld+json';

@@ -27,7 +27,10 @@ export function faqPage(faqs: Faq[]): JsonLd {
   };
 }
 
-export function medicalWebPage(meta: PageMeta & { medical: NonNullable<PageMeta['medical']> }, origin: string): JsonLd {
+export function medicalWebPage(
+  meta: PageMeta & { medical: NonNullable<PageMeta['medical']> },
+  origin: string,
+): JsonLd {
   const { medical } = meta;
   return {
     '@context': CONTEXT,
@@ -40,8 +43,14 @@ export function medicalWebPage(meta: PageMeta & { medical: NonNullable<PageMeta[
     about: {
       '@type': 'MedicalCondition',
       name: medical.name,
-      signOrSymptom: medical.symptoms.map((symptom) => ({ '@type': 'MedicalSignOrSymptom', name: symptom })),
-      possibleTreatment: medical.treatments.map((treatment) => ({ '@type': 'MedicalTherapy', name: treatment })),
+      signOrSymptom: medical.symptoms.map((symptom) => ({
+        '@type': 'MedicalSignOrSymptom',
+        name: symptom,
+      })),
+      possibleTreatment: medical.treatments.map((treatment) => ({
+        '@type': 'MedicalTherapy',
+        name: treatment,
+      })),
     },
   };
 }

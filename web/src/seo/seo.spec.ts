@@ -15,7 +15,12 @@ const condition: PageMeta = {
     { name: 'Carpal Tunnel Syndrome', path: '/conditions/carpal-tunnel-syndrome' },
   ],
   faqs: [{ question: 'Is it serious?', answer: 'Usually not, but see a doctor.' }],
-  medical: { name: 'Carpal Tunnel Syndrome', lastReviewed: '2024-12-01', symptoms: ['Numbness'], treatments: ['Wrist splint'] },
+  medical: {
+    name: 'Carpal Tunnel Syndrome',
+    lastReviewed: '2024-12-01',
+    symptoms: ['Numbness'],
+    treatments: ['Wrist splint'],
+  },
 };
 
 describe('page head', () => {
@@ -31,11 +36,19 @@ describe('page head', () => {
 
   it('writes title, description, canonical, Open Graph and Twitter tags', () => {
     const html = buildHeadHtml(condition, ORIGIN);
-    expect(html).toContain('<title>Carpal Tunnel Syndrome: Symptoms &amp; Treatment | HandCheck</title>');
-    expect(html).toContain('<meta name="description" content="Numb, tingling fingers at night? Learn about carpal tunnel syndrome." />');
-    expect(html).toContain('<link rel="canonical" href="https://handcheck.example/conditions/carpal-tunnel-syndrome" />');
+    expect(html).toContain(
+      '<title>Carpal Tunnel Syndrome: Symptoms &amp; Treatment | HandCheck</title>',
+    );
+    expect(html).toContain(
+      '<meta name="description" content="Numb, tingling fingers at night? Learn about carpal tunnel syndrome." />',
+    );
+    expect(html).toContain(
+      '<link rel="canonical" href="https://handcheck.example/conditions/carpal-tunnel-syndrome" />',
+    );
     expect(html).toContain('<meta property="og:type" content="article" />');
-    expect(html).toContain('<meta property="og:url" content="https://handcheck.example/conditions/carpal-tunnel-syndrome" />');
+    expect(html).toContain(
+      '<meta property="og:url" content="https://handcheck.example/conditions/carpal-tunnel-syndrome" />',
+    );
     expect(html).toContain('<meta name="twitter:card" content="summary" />');
     expect(html).toContain('<meta name="robots" content="index, follow" />');
   });
@@ -46,7 +59,10 @@ describe('page head', () => {
   });
 
   it('escapes markup in attribute values', () => {
-    const html = buildHeadHtml({ ...condition, description: 'A "quoted" <b>bold</b> claim' }, ORIGIN);
+    const html = buildHeadHtml(
+      { ...condition, description: 'A "quoted" <b>bold</b> claim' },
+      ORIGIN,
+    );
     expect(html).toContain('content="A &quot;quoted&quot; &lt;b&gt;bold&lt;/b&gt; claim"');
   });
 });
@@ -54,18 +70,38 @@ describe('page head', () => {
 describe('structured data', () => {
   it('emits BreadcrumbList, FAQPage and MedicalWebPage for a condition guide', () => {
     const blocks = pageJsonLd(condition, ORIGIN);
-    expect(blocks.map((block) => block['@type'])).toEqual(['BreadcrumbList', 'FAQPage', 'MedicalWebPage']);
+    expect(blocks.map((block) => block['@type'])).toEqual([
+      'BreadcrumbList',
+      'FAQPage',
+      'MedicalWebPage',
+    ]);
     expect(blocks[0]).toEqual({
       '@context': 'https://schema.org',
       '@type': 'BreadcrumbList',
       itemListElement: [
         { '@type': 'ListItem', position: 1, name: 'Home', item: 'https://handcheck.example/' },
-        { '@type': 'ListItem', position: 2, name: 'Wrist Conditions', item: 'https://handcheck.example/wrist-conditions' },
-        { '@type': 'ListItem', position: 3, name: 'Carpal Tunnel Syndrome', item: 'https://handcheck.example/conditions/carpal-tunnel-syndrome' },
+        {
+          '@type': 'ListItem',
+          position: 2,
+          name: 'Wrist Conditions',
+          item: 'https://handcheck.example/wrist-conditions',
+        },
+        {
+          '@type': 'ListItem',
+          position: 3,
+          name: 'Carpal Tunnel Syndrome',
+          item: 'https://handcheck.example/conditions/carpal-tunnel-syndrome',
+        },
       ],
     });
     expect(blocks[1]).toMatchObject({
-      mainEntity: [{ '@type': 'Question', name: 'Is it serious?', acceptedAnswer: { '@type': 'Answer', text: 'Usually not, but see a doctor.' } }],
+      mainEntity: [
+        {
+          '@type': 'Question',
+          name: 'Is it serious?',
+          acceptedAnswer: { '@type': 'Answer', text: 'Usually not, but see a doctor.' },
+        },
+      ],
     });
     expect(blocks[2]).toMatchObject({
       lastReviewed: '2024-12-01',
@@ -74,7 +110,15 @@ describe('structured data', () => {
   });
 
   it('emits only the breadcrumb for a plain page', () => {
-    const blocks = pageJsonLd({ title: 'About', description: 'd', path: '/about', breadcrumbs: [{ name: 'Home', path: '/' }] }, ORIGIN);
+    const blocks = pageJsonLd(
+      {
+        title: 'About',
+        description: 'd',
+        path: '/about',
+        breadcrumbs: [{ name: 'Home', path: '/' }],
+      },
+      ORIGIN,
+    );
     expect(blocks.map((block) => block['@type'])).toEqual(['BreadcrumbList']);
   });
 

@@ -19,8 +19,6 @@ export const PRIORITY_COLOURS = {
 
 export type PriorityTone = keyof typeof PRIORITY_COLOURS;
 
-const FOCUS_RING = `3px solid ${PRIMARY_DARK}`;
-
 export const theme = createTheme({
   palette: {
     primary: { main: PRIMARY_MAIN, dark: PRIMARY_DARK, light: BRAND_BLUE, contrastText: '#ffffff' },
@@ -41,29 +39,6 @@ export const theme = createTheme({
     button: { textTransform: 'none', fontWeight: 600 },
   },
   components: {
-    MuiCssBaseline: {
-      styleOverrides: {
-        ':focus-visible': { outline: FOCUS_RING, outlineOffset: 2 },
-        // MUI removes the outline on its own controls; keep a visible ring for keyboard users.
-        '.MuiButtonBase-root.Mui-focusVisible, .MuiLink-root:focus-visible': {
-          outline: FOCUS_RING,
-          outlineOffset: 2,
-        },
-        '.MuiCheckbox-root.Mui-focusVisible, .MuiRadio-root.Mui-focusVisible': { outline: FOCUS_RING },
-        '@media (prefers-reduced-motion: reduce)': {
-          '*, *::before, *::after': {
-            animationDuration: '0.01ms !important',
-            animationIterationCount: '1 !important',
-            transitionDuration: '0.01ms !important',
-            scrollBehavior: 'auto !important',
-          },
-        },
-        '@media print': {
-          body: { backgroundColor: '#ffffff', fontSize: '11pt' },
-          '@page': { margin: '12mm' },
-        },
-      },
-    },
     MuiButtonBase: { defaultProps: { disableRipple: true } },
     MuiButton: { defaultProps: { disableElevation: true } },
     MuiLink: { defaultProps: { underline: 'always' } },
@@ -72,4 +47,9 @@ export const theme = createTheme({
 });
 
 /** Page-width wrapper used by header, main and footer (MUI's Container without its extra code). */
-export const PAGE_WIDTH = { width: '100%', maxWidth: 'lg', mx: 'auto', px: { xs: 2, sm: 3 } } as const;
+export const PAGE_WIDTH = {
+  width: '100%',
+  maxWidth: 'lg',
+  mx: 'auto',
+  px: { xs: 2, sm: 3 },
+} as const;

@@ -26,13 +26,12 @@ export class AllExceptionsFilter implements ExceptionFilter {
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
       const body = exception.getResponse();
-      const message =
-        typeof body === 'string'
-          ? body
-          : ((body as { message?: unknown }).message ?? exception.message);
+      const detail = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+      const message = typeof body === 'string' ? body : (detail.message ?? exception.message);
       const headers = (exception as HttpException & { headers?: Record<string, string> }).headers;
       if (headers) response.set(headers);
-      response.status(status).json({ statusCode: status, ...base, message });
+      // Extra fields an exception carries (e.g. terminus' per-engine health report) are kept.
+      response.status(status).json({ statusCode: status, ...base, ...detail, message });
       return;
     }
 

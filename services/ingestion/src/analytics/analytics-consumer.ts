@@ -80,6 +80,7 @@ export class AnalyticsConsumer implements OnApplicationBootstrap, BeforeApplicat
 
   private async handleBatch({
     batch,
+    resolveOffset,
     heartbeat,
     isRunning,
     isStale,

@@ -1,15 +1,25 @@
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { resourcesFor } from '../../content';
+import { isAllowedLink, resourcesFor } from '../../content';
 import { ButtonLink } from '../../components/ActionButton';
 import { ResourceList } from '../../components/ResourceList';
 
 /** 'Get Professional Assessment' and 'Learn More' cards beside a condition guide. */
 export function ConditionSidebar({ engineName }: { engineName?: string }) {
   const resources = engineName ? resourcesFor(engineName) : undefined;
+  const groups = resources
+    ? [
+        { heading: 'Medical Resources', links: resources.medical },
+        { heading: 'Specialist Resources', links: resources.specialist },
+      ]
+    : [];
+  const hasLinks = groups.some((group) => group.links.some((link) => isAllowedLink(link.url)));
   return (
     <>
-      <Paper variant="outlined" sx={{ p: 3, mb: 3, bgcolor: '#eff6ff', borderColor: 'primary.light' }}>
+      <Paper
+        variant="outlined"
+        sx={{ p: 3, mb: 3, bgcolor: '#eff6ff', borderColor: 'primary.light' }}
+      >
         <Typography component="h2" variant="h3" sx={{ mb: 1 }}>
           Get Professional Assessment
         </Typography>
@@ -20,17 +30,12 @@ export function ConditionSidebar({ engineName }: { engineName?: string }) {
           Start Free Assessment
         </ButtonLink>
       </Paper>
-      {resources && (
+      {hasLinks && (
         <Paper variant="outlined" sx={{ p: 3, mb: 3 }}>
           <Typography component="h2" variant="h3" sx={{ mb: 1.5 }}>
             Learn More
           </Typography>
-          <ResourceList
-            groups={[
-              { heading: 'Medical Resources', links: resources.medical },
-              { heading: 'Specialist Resources', links: resources.specialist },
-            ]}
-          />
+          <ResourceList groups={groups} />
         </Paper>
       )}
     </>

@@ -9,7 +9,12 @@ import { VisuallyHidden } from '../../components/VisuallyHidden';
 export function ConditionSummaryCard({ condition }: { condition: ConditionInfo }) {
   const href = `/conditions/${condition.slug}`;
   return (
-    <Paper component="article" variant="outlined" aria-labelledby={`condition-${condition.slug}`} sx={{ p: 3, display: 'flex', flexDirection: 'column' }}>
+    <Paper
+      component="article"
+      variant="outlined"
+      aria-labelledby={`condition-${condition.slug}`}
+      sx={{ p: 3, display: 'flex', flexDirection: 'column' }}
+    >
       <Typography id={`condition-${condition.slug}`} component="h2" variant="h3" sx={{ mb: 1 }}>
         {condition.name}
       </Typography>

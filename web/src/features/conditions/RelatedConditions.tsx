@@ -19,7 +19,9 @@ export function RelatedConditions({ slug, category }: { slug: string; category: 
           View All<VisuallyHidden> {category.title}</VisuallyHidden>
         </AppLink>
       </Box>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}>
+      <Box
+        sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}
+      >
         {related.map((condition) => (
           <Paper key={condition.slug} variant="outlined" sx={{ p: 2.5 }}>
             <Typography component="h3" variant="h3" sx={{ mb: 0.5 }}>

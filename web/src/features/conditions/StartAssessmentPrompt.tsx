@@ -3,9 +3,22 @@ import Typography from '@mui/material/Typography';
 import { ButtonLink } from '../../components/ActionButton';
 
 /** Closing call to action of the condition pages. */
-export function StartAssessmentPrompt({ title, text, to, label }: { title: string; text: string; to: string; label: string }) {
+export function StartAssessmentPrompt({
+  title,
+  text,
+  to,
+  label,
+}: {
+  title: string;
+  text: string;
+  to: string;
+  label: string;
+}) {
   return (
-    <Paper variant="outlined" sx={{ p: 3, my: 4, bgcolor: '#eff6ff', borderColor: 'primary.light' }}>
+    <Paper
+      variant="outlined"
+      sx={{ p: 3, my: 4, bgcolor: '#eff6ff', borderColor: 'primary.light' }}
+    >
       <Typography component="h2" variant="h3" sx={{ mb: 1 }}>
         {title}
       </Typography>

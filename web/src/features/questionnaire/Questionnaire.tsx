@@ -10,7 +10,14 @@ import { trackEvent } from '../../analytics/tracker';
 import { checkerSearch } from './checkerView';
 import { completeAssessment } from './completeAssessment';
 import { clampStep, stepChanged } from './questionnaireSlice';
-import { forwardLabel, isFirstStep, isLastStep, progressPercent, selectAnswers, stepLabel } from './selectors';
+import {
+  forwardLabel,
+  isFirstStep,
+  isLastStep,
+  progressPercent,
+  selectAnswers,
+  stepLabel,
+} from './selectors';
 import { StepFields } from './StepFields';
 import { stepDefinition } from './stepDefinitions';
 
@@ -27,11 +34,12 @@ export default function Questionnaire({ step }: { step: number }) {
     heading.current?.focus();
   }, [dispatch, step]);
 
-  const goTo = (target: number) => navigate({ search: checkerSearch({ kind: 'step', step: clampStep(target) }) });
+  const goTo = (target: number) =>
+    navigate({ search: checkerSearch({ kind: 'step', step: clampStep(target) }) });
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    trackEvent('symptom_checker_step_completed', { step_number: step });
+    trackEvent('symptom_checker_step_completed', { stepNumber: step });
     if (!isLastStep(step)) {
       goTo(step + 1);
       return;
@@ -53,14 +61,24 @@ export default function Questionnaire({ step }: { step: number }) {
         />
       </Box>
       <Paper variant="outlined" sx={{ p: { xs: 2.5, md: 4 } }}>
-        <Typography ref={heading} tabIndex={-1} component="h1" variant="h2" sx={{ mb: 1, outline: 'none' }}>
+        <Typography
+          ref={heading}
+          tabIndex={-1}
+          component="h1"
+          variant="h2"
+          sx={{ mb: 1, outline: 'none' }}
+        >
           {definition.title}
         </Typography>
         <Typography sx={{ mb: 3, color: 'text.secondary' }}>{definition.intro}</Typography>
         <form onSubmit={onSubmit} aria-label={definition.title} noValidate>
           <StepFields questions={definition.questions} answers={answers} />
           <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, mt: 2 }}>
-            <ActionButton variant="outlined" disabled={isFirstStep(step)} onClick={() => goTo(step - 1)}>
+            <ActionButton
+              variant="outlined"
+              disabled={isFirstStep(step)}
+              onClick={() => goTo(step - 1)}
+            >
               Previous
             </ActionButton>
             <ActionButton type="submit">{forwardLabel(step)}</ActionButton>

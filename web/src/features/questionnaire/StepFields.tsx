@@ -5,7 +5,13 @@ import { AdditionalInfoField, CheckboxGroupField, RadioGroupField } from './fiel
 import { FLAG_LABELS, type Question } from './stepDefinitions';
 
 /** Renders one step's questions from its definition and writes answers to the store. */
-export function StepFields({ questions, answers }: { questions: readonly Question[]; answers: Answers }) {
+export function StepFields({
+  questions,
+  answers,
+}: {
+  questions: readonly Question[];
+  answers: Answers;
+}) {
   const dispatch = useAppDispatch();
   return (
     <>
@@ -43,7 +49,11 @@ export function StepFields({ questions, answers }: { questions: readonly Questio
                 key={question.flags.join()}
                 legend={question.legend}
                 hint={question.hint}
-                options={question.flags.map((flag) => ({ value: flag, label: FLAG_LABELS[flag], checked: answers[flag] }))}
+                options={question.flags.map((flag) => ({
+                  value: flag,
+                  label: FLAG_LABELS[flag],
+                  checked: answers[flag],
+                }))}
                 onChange={(value, checked) => {
                   const flag = question.flags.find((candidate) => candidate === value);
                   if (flag) dispatch(flagSet({ field: flag, value: checked }));

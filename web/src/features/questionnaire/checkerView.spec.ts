@@ -10,7 +10,15 @@ describe('checker view in the query string', () => {
   });
 
   it('treats anything that is not a step 1-6 as the landing view', () => {
-    for (const search of ['?step=0', '?step=7', '?step=-1', '?step=2.5', '?step=abc', '?step=', '?view=other']) {
+    for (const search of [
+      '?step=0',
+      '?step=7',
+      '?step=-1',
+      '?step=2.5',
+      '?step=abc',
+      '?step=',
+      '?view=other',
+    ]) {
       expect(parseCheckerView(search)).toEqual({ kind: 'landing' });
     }
   });

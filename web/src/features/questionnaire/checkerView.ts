@@ -1,7 +1,8 @@
 import { STEPS } from '@handcheck/diagnosis';
 
 /** What the home and symptom-checker pages show, read from the query string so Back/Forward work. */
-export type CheckerView = { kind: 'landing' } | { kind: 'step'; step: number } | { kind: 'results' };
+export type CheckerView =
+  { kind: 'landing' } | { kind: 'step'; step: number } | { kind: 'results' };
 
 export function parseCheckerView(search: string): CheckerView {
   const params = new URLSearchParams(search);

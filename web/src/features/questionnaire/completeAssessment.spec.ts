@@ -28,26 +28,24 @@ describe('completing the assessment', () => {
     };
     const result = analyzeSymptoms(answers);
     expect(completionEventData(answers, result)).toEqual({
-      top_condition: result.topConditions[0].condition,
-      condition_confidence: result.topConditions[0].confidence,
-      total_symptoms_reported: result.totalSymptoms,
-      pain_intensity: 4,
-      symptom_duration: '3-6 months',
-      functional_impact: 'grip, keyboard',
-      requested_referral: false,
+      topCondition: result.topConditions[0].condition,
+      conditionConfidence: result.topConditions[0].confidence,
+      totalSymptomsReported: result.totalSymptoms,
+      painIntensity: 4,
+      symptomDuration: '3-6 months',
+      functionalImpact: 'grip, keyboard',
     });
   });
 
-  it('uses nulls when nothing was answered or matched', () => {
+  it('sends empty values when nothing was answered or matched', () => {
     const answers = emptyAnswers();
     expect(completionEventData(answers, analyzeSymptoms(answers))).toEqual({
-      top_condition: null,
-      condition_confidence: null,
-      total_symptoms_reported: 0,
-      pain_intensity: null,
-      symptom_duration: null,
-      functional_impact: null,
-      requested_referral: false,
+      topCondition: '',
+      conditionConfidence: 0,
+      totalSymptomsReported: 0,
+      painIntensity: null,
+      symptomDuration: '',
+      functionalImpact: null,
     });
   });
 });

@@ -11,19 +11,18 @@ const FUNCTIONAL_FLAGS = [
   ['keyboardDifficulty', 'keyboard'],
 ] as const;
 
-/** The symptom_checker_completions row of spec §3, sent as the completion event's data. */
+/** The symptom_checker_completions row of spec §3, as the gateway's checker_completion event. */
 export function completionEventData(answers: Answers, result: DiagnosisResult) {
   const top = result.topConditions[0];
   const intensity = /\d+/.exec(answers.painIntensity);
   const impact = FUNCTIONAL_FLAGS.filter(([flag]) => answers[flag]).map(([, name]) => name);
   return {
-    top_condition: top?.condition ?? null,
-    condition_confidence: top?.confidence ?? null,
-    total_symptoms_reported: result.totalSymptoms,
-    pain_intensity: intensity ? Number(intensity[0]) : null,
-    symptom_duration: answers.duration || null,
-    functional_impact: impact.length > 0 ? impact.join(', ') : null,
-    requested_referral: false,
+    topCondition: top?.condition ?? '',
+    conditionConfidence: top?.confidence ?? 0,
+    totalSymptomsReported: result.totalSymptoms,
+    painIntensity: intensity ? Number(intensity[0]) : null,
+    symptomDuration: answers.duration,
+    functionalImpact: impact.length > 0 ? impact.join(', ') : null,
   };
 }
 
@@ -33,9 +32,15 @@ export function completeAssessment(): AppThunk<DiagnosisResult> {
     const answers = selectAnswers(getState());
     const result = analyzeSymptoms(answers);
     dispatch(assessmentCompleted(result));
-    const data = completionEventData(answers, result);
-    trackEvent('symptom_checker_completed', data);
-    trackEvent('diagnosis_received', { top_condition: data.top_condition, diagnosis_confidence: data.condition_confidence });
+    trackEvent('symptom_checker_completed');
+    trackEvent('checker_completion', completionEventData(answers, result));
+    // Only a result with a top condition is a diagnosis; an empty result is still a completion.
+    const top = result.topConditions[0];
+    if (top)
+      trackEvent('diagnosis_received', {
+        topCondition: top.condition,
+        diagnosisConfidence: top.confidence,
+      });
     return result;
   };
 }

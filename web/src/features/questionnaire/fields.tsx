@@ -12,17 +12,38 @@ import OutlinedInput from '@mui/material/OutlinedInput';
 import { ADDITIONAL_INFO_MAX } from '@handcheck/diagnosis';
 import { characterCount } from './selectors';
 
-const GRID = { display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2 } as const;
+const GRID = {
+  display: 'grid',
+  gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' },
+  columnGap: 2,
+} as const;
 
-function Fieldset({ legend, hint, children }: { legend: string; hint?: string; children: (hintId?: string) => ReactNode }) {
+function Fieldset({
+  legend,
+  hint,
+  children,
+}: {
+  legend: string;
+  hint?: string;
+  children: (hintId?: string) => ReactNode;
+}) {
   const hintId = useId();
   return (
-    <FormControl component="fieldset" sx={{ display: 'block', mb: 4, border: 0, p: 0, m: 0, mt: 0 }}>
-      <FormLabel component="legend" sx={{ fontWeight: 700, color: 'text.primary', fontSize: '1.1rem', mb: 0.5 }}>
+    <FormControl
+      component="fieldset"
+      sx={{ display: 'block', mb: 4, border: 0, p: 0, m: 0, mt: 0 }}
+    >
+      <FormLabel
+        component="legend"
+        sx={{ fontWeight: 700, color: 'text.primary', fontSize: '1.1rem', mb: 0.5 }}
+      >
         {legend}
       </FormLabel>
       {hint && (
-        <FormHelperText id={hintId} sx={{ mx: 0, mb: 1, fontSize: '0.95rem', color: 'text.secondary' }}>
+        <FormHelperText
+          id={hintId}
+          sx={{ mx: 0, mb: 1, fontSize: '0.95rem', color: 'text.secondary' }}
+        >
           {hint}
         </FormHelperText>
       )}
@@ -37,7 +58,12 @@ interface CheckboxOption {
   checked: boolean;
 }
 
-export function CheckboxGroupField(props: { legend: string; hint?: string; options: CheckboxOption[]; onChange: (value: string, checked: boolean) => void }) {
+export function CheckboxGroupField(props: {
+  legend: string;
+  hint?: string;
+  options: CheckboxOption[];
+  onChange: (value: string, checked: boolean) => void;
+}) {
   return (
     <Fieldset legend={props.legend} hint={props.hint}>
       {(hintId) => (
@@ -89,13 +115,29 @@ export function RadioGroupField(props: {
 }
 
 /** Free-text step: textarea limited to 500 characters with a live counter. */
-export function AdditionalInfoField(props: { label: string; hint: string; value: string; onChange: (value: string) => void }) {
+export function AdditionalInfoField(props: {
+  label: string;
+  hint: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
   const inputId = useId();
   const hintId = useId();
   const counterId = useId();
   return (
     <FormControl fullWidth>
-      <InputLabel htmlFor={inputId} shrink sx={{ position: 'static', transform: 'none', fontWeight: 700, color: 'text.primary', fontSize: '1.1rem', mb: 0.5 }}>
+      <InputLabel
+        htmlFor={inputId}
+        shrink
+        sx={{
+          position: 'static',
+          transform: 'none',
+          fontWeight: 700,
+          color: 'text.primary',
+          fontSize: '1.1rem',
+          mb: 0.5,
+        }}
+      >
         {props.label}
       </InputLabel>
       <FormHelperText id={hintId} sx={{ mx: 0, mt: 0, mb: 1, fontSize: '0.95rem' }}>
@@ -107,7 +149,10 @@ export function AdditionalInfoField(props: { label: string; hint: string; value:
         onChange={(event) => props.onChange(event.target.value)}
         multiline
         minRows={5}
-        inputProps={{ maxLength: ADDITIONAL_INFO_MAX, 'aria-describedby': `${hintId} ${counterId}` }}
+        inputProps={{
+          maxLength: ADDITIONAL_INFO_MAX,
+          'aria-describedby': `${hintId} ${counterId}`,
+        }}
       />
       <FormHelperText id={counterId} sx={{ mx: 0, textAlign: 'right', fontWeight: 600 }}>
         {characterCount(props.value)}

@@ -1,9 +1,23 @@
 import { emptyAnswers, type DiagnosisResult } from '@handcheck/diagnosis';
-import { STORAGE_KEY, loadQuestionnaire, parseStoredState, reviveAnswers, saveQuestionnaire, serialiseState } from './persistence';
+import {
+  STORAGE_KEY,
+  loadQuestionnaire,
+  parseStoredState,
+  reviveAnswers,
+  saveQuestionnaire,
+  serialiseState,
+} from './persistence';
 import type { QuestionnaireState } from './questionnaireSlice';
 
 const result: DiagnosisResult = {
-  topConditions: [{ condition: 'Ganglion Cyst', confidence: 95, description: 'A lump.', matchingSymptoms: ['Swelling'] }],
+  topConditions: [
+    {
+      condition: 'Ganglion Cyst',
+      confidence: 95,
+      description: 'A lump.',
+      matchingSymptoms: ['Swelling'],
+    },
+  ],
   keySymptoms: ['Swelling'],
   totalSymptoms: 1,
   additionalInfo: '',
@@ -26,7 +40,13 @@ function memoryStorage(): Storage {
 describe('questionnaire persistence', () => {
   it('round-trips answers, step and result', () => {
     const state: QuestionnaireState = {
-      answers: { ...emptyAnswers(), painLocation: ['Wrist'], swelling: true, duration: '1-3 months', additionalInfo: 'Worse after gardening' },
+      answers: {
+        ...emptyAnswers(),
+        painLocation: ['Wrist'],
+        swelling: true,
+        duration: '1-3 months',
+        additionalInfo: 'Worse after gardening',
+      },
       step: 4,
       result,
     };
@@ -56,13 +76,19 @@ describe('questionnaire persistence', () => {
     expect(parseStoredState(null)).toBeNull();
     expect(parseStoredState('{not json')).toBeNull();
     expect(parseStoredState('[1,2]')).toBeNull();
-    const stored = parseStoredState(JSON.stringify({ answers: null, step: 42, result: { topConditions: 'nope' } }));
+    const stored = parseStoredState(
+      JSON.stringify({ answers: null, step: 42, result: { topConditions: 'nope' } }),
+    );
     expect(stored).toEqual({ answers: emptyAnswers(), step: 6, result: null });
   });
 
   it('reads and writes sessionStorage under one key, and survives storage that throws', () => {
     const storage = memoryStorage();
-    const state: QuestionnaireState = { answers: { ...emptyAnswers(), stiffness: true }, step: 2, result: null };
+    const state: QuestionnaireState = {
+      answers: { ...emptyAnswers(), stiffness: true },
+      step: 2,
+      result: null,
+    };
     saveQuestionnaire(storage, state);
     expect(storage.getItem(STORAGE_KEY)).not.toBeNull();
     expect(loadQuestionnaire(storage)).toEqual(state);

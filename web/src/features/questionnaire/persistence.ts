@@ -42,7 +42,9 @@ export function reviveAnswers(raw: unknown): Answers {
   if (!isRecord(raw)) return answers;
   if (Array.isArray(raw.painLocation)) {
     const known: readonly unknown[] = PAIN_LOCATIONS;
-    const chosen = raw.painLocation.filter((item): item is string => typeof item === 'string' && known.includes(item));
+    const chosen = raw.painLocation.filter(
+      (item): item is string => typeof item === 'string' && known.includes(item),
+    );
     answers.painLocation = [...new Set(chosen)];
   }
   for (const field of Object.keys(CHOICE_OPTIONS) as ChoiceField[]) {
@@ -53,12 +55,14 @@ export function reviveAnswers(raw: unknown): Answers {
     const value = raw[field];
     if (typeof value === 'boolean') answers[field] = value;
   }
-  if (typeof raw.additionalInfo === 'string') answers.additionalInfo = raw.additionalInfo.slice(0, ADDITIONAL_INFO_MAX);
+  if (typeof raw.additionalInfo === 'string')
+    answers.additionalInfo = raw.additionalInfo.slice(0, ADDITIONAL_INFO_MAX);
   return answers;
 }
 
 function reviveResult(raw: unknown): DiagnosisResult | null {
-  if (!isRecord(raw) || !Array.isArray(raw.topConditions) || !isStringList(raw.keySymptoms)) return null;
+  if (!isRecord(raw) || !Array.isArray(raw.topConditions) || !isStringList(raw.keySymptoms))
+    return null;
   const wellFormed = raw.topConditions.every(
     (entry) =>
       isRecord(entry) &&
@@ -92,7 +96,9 @@ export function serialiseState(state: QuestionnaireState): string {
 }
 
 /** sessionStorage can throw (private mode, quota, disabled storage): the questionnaire still works without it. */
-export function loadQuestionnaire(storage: Pick<Storage, 'getItem'> | undefined): QuestionnaireState | null {
+export function loadQuestionnaire(
+  storage: Pick<Storage, 'getItem'> | undefined,
+): QuestionnaireState | null {
   try {
     return parseStoredState(storage?.getItem(STORAGE_KEY) ?? null);
   } catch {
@@ -100,7 +106,10 @@ export function loadQuestionnaire(storage: Pick<Storage, 'getItem'> | undefined)
   }
 }
 
-export function saveQuestionnaire(storage: Pick<Storage, 'setItem'> | undefined, state: QuestionnaireState): void {
+export function saveQuestionnaire(
+  storage: Pick<Storage, 'setItem'> | undefined,
+  state: QuestionnaireState,
+): void {
   try {
     storage?.setItem(STORAGE_KEY, serialiseState(state));
   } catch {

@@ -15,17 +15,34 @@ import {
   stepChanged,
   type QuestionnaireState,
 } from './questionnaireSlice';
-import { characterCount, forwardLabel, isFirstStep, isLastStep, progressPercent, selectHasResult, stepLabel } from './selectors';
+import {
+  characterCount,
+  forwardLabel,
+  isFirstStep,
+  isLastStep,
+  progressPercent,
+  selectHasResult,
+  stepLabel,
+} from './selectors';
 
 const result: DiagnosisResult = {
-  topConditions: [{ condition: 'Trigger Finger', confidence: 95, description: 'A finger catches.', matchingSymptoms: ['Stiffness'] }],
+  topConditions: [
+    {
+      condition: 'Trigger Finger',
+      confidence: 95,
+      description: 'A finger catches.',
+      matchingSymptoms: ['Stiffness'],
+    },
+  ],
   keySymptoms: ['Stiffness'],
   totalSymptoms: 1,
   additionalInfo: '',
 };
 
-const reduce = (state: QuestionnaireState, ...actions: Parameters<typeof questionnaireReducer>[1][]) =>
-  actions.reduce(questionnaireReducer, state);
+const reduce = (
+  state: QuestionnaireState,
+  ...actions: Parameters<typeof questionnaireReducer>[1][]
+) => actions.reduce(questionnaireReducer, state);
 
 describe('questionnaire slice', () => {
   it('starts on step 1 with empty answers and no result', () => {
@@ -33,7 +50,10 @@ describe('questionnaire slice', () => {
   });
 
   it('never goes past step 6 or below step 1 (spec §4)', () => {
-    const atEnd = reduce(initialQuestionnaireState, ...Array.from({ length: 10 }, () => nextStep()));
+    const atEnd = reduce(
+      initialQuestionnaireState,
+      ...Array.from({ length: 10 }, () => nextStep()),
+    );
     expect(atEnd.step).toBe(STEPS);
     const atStart = reduce(atEnd, ...Array.from({ length: 10 }, () => previousStep()));
     expect(atStart.step).toBe(1);
@@ -67,7 +87,9 @@ describe('questionnaire slice', () => {
     expect(state.answers.painIntensity).toBe('Severe (7-10/10)');
     expect(state.answers.numbness).toBe(true);
     expect(state.answers.tingling).toBe(false);
-    expect(reduce(state, choiceSet({ field: 'painIntensity', value: '' })).answers.painIntensity).toBe('');
+    expect(
+      reduce(state, choiceSet({ field: 'painIntensity', value: '' })).answers.painIntensity,
+    ).toBe('');
   });
 
   it('cuts additional information at 500 characters', () => {
@@ -76,7 +98,12 @@ describe('questionnaire slice', () => {
   });
 
   it('keeps earlier answers when an assessment is started again, but drops the old result', () => {
-    const done = reduce(initialQuestionnaireState, flagSet({ field: 'swelling', value: true }), stepChanged(6), assessmentCompleted(result));
+    const done = reduce(
+      initialQuestionnaireState,
+      flagSet({ field: 'swelling', value: true }),
+      stepChanged(6),
+      assessmentCompleted(result),
+    );
     expect(done.result).toEqual(result);
     const restarted = reduce(done, assessmentStarted());
     expect(restarted).toMatchObject({ step: 1, result: null });
@@ -84,7 +111,12 @@ describe('questionnaire slice', () => {
   });
 
   it("'Start New Assessment' clears answers, step and result", () => {
-    const done = reduce(initialQuestionnaireState, painLocationToggled('Elbow'), stepChanged(6), assessmentCompleted(result));
+    const done = reduce(
+      initialQuestionnaireState,
+      painLocationToggled('Elbow'),
+      stepChanged(6),
+      assessmentCompleted(result),
+    );
     expect(reduce(done, assessmentReset())).toEqual(initialQuestionnaireState);
   });
 

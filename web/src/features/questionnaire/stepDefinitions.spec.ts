@@ -29,9 +29,13 @@ describe('questionnaire steps', () => {
   });
 
   it('asks every flag and every single choice exactly once', () => {
-    const flags = questions.flatMap((question) => (question.kind === 'flags' ? question.flags : []));
+    const flags = questions.flatMap((question) =>
+      question.kind === 'flags' ? question.flags : [],
+    );
     expect([...flags].sort()).toEqual([...FLAG_KEYS].sort());
-    const choices = questions.flatMap((question) => (question.kind === 'choice' ? [question.field] : []));
+    const choices = questions.flatMap((question) =>
+      question.kind === 'choice' ? [question.field] : [],
+    );
     expect([...choices].sort()).toEqual([...CHOICE_KEYS].sort());
     expect(questions.filter((question) => question.kind === 'locations')).toHaveLength(1);
     expect(questions.filter((question) => question.kind === 'text')).toHaveLength(1);
@@ -39,7 +43,9 @@ describe('questionnaire steps', () => {
 
   it('offers exactly the engine option labels', () => {
     const options = Object.fromEntries(
-      questions.flatMap((question) => (question.kind === 'choice' ? [[question.field, question.options]] : [])),
+      questions.flatMap((question) =>
+        question.kind === 'choice' ? [[question.field, question.options]] : [],
+      ),
     );
     expect(options).toEqual({
       painIntensity: PAIN_INTENSITIES,

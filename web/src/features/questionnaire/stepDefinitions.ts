@@ -51,10 +51,30 @@ export const STEP_DEFINITIONS: readonly StepDefinition[] = [
     title: 'Pain Location & Character',
     intro: 'Tell us where you feel symptoms and what the pain is like. Every question is optional.',
     questions: [
-      { kind: 'locations', legend: 'Where do you feel pain or other symptoms?', hint: SELECT_ALL, options: PAIN_LOCATIONS },
-      { kind: 'choice', field: 'painIntensity', legend: 'How strong is the pain at its worst?', options: PAIN_INTENSITIES },
-      { kind: 'choice', field: 'painType', legend: 'What does the pain feel like?', options: PAIN_TYPES },
-      { kind: 'choice', field: 'painTiming', legend: 'When is the pain most noticeable?', options: PAIN_TIMINGS },
+      {
+        kind: 'locations',
+        legend: 'Where do you feel pain or other symptoms?',
+        hint: SELECT_ALL,
+        options: PAIN_LOCATIONS,
+      },
+      {
+        kind: 'choice',
+        field: 'painIntensity',
+        legend: 'How strong is the pain at its worst?',
+        options: PAIN_INTENSITIES,
+      },
+      {
+        kind: 'choice',
+        field: 'painType',
+        legend: 'What does the pain feel like?',
+        options: PAIN_TYPES,
+      },
+      {
+        kind: 'choice',
+        field: 'painTiming',
+        legend: 'When is the pain most noticeable?',
+        options: PAIN_TIMINGS,
+      },
     ],
   },
   {
@@ -97,8 +117,18 @@ export const STEP_DEFINITIONS: readonly StepDefinition[] = [
     title: 'Symptom History',
     intro: 'When and how your symptoms began.',
     questions: [
-      { kind: 'choice', field: 'onsetType', legend: 'How did your symptoms start?', options: ONSET_TYPES },
-      { kind: 'choice', field: 'duration', legend: 'How long have you had these symptoms?', options: DURATIONS },
+      {
+        kind: 'choice',
+        field: 'onsetType',
+        legend: 'How did your symptoms start?',
+        options: ONSET_TYPES,
+      },
+      {
+        kind: 'choice',
+        field: 'duration',
+        legend: 'How long have you had these symptoms?',
+        options: DURATIONS,
+      },
       { kind: 'flags', legend: 'Previous injury', flags: ['previousInjury'] },
     ],
   },
@@ -113,7 +143,12 @@ export const STEP_DEFINITIONS: readonly StepDefinition[] = [
         hint: 'This tool is designed for adults. For a child under 18, please speak to a doctor.',
         options: AGE_RANGES,
       },
-      { kind: 'choice', field: 'occupation', legend: 'What best describes your work or main activity?', options: OCCUPATIONS },
+      {
+        kind: 'choice',
+        field: 'occupation',
+        legend: 'What best describes your work or main activity?',
+        options: OCCUPATIONS,
+      },
     ],
   },
   {

@@ -21,13 +21,29 @@ export function CareAdviceCard({ advice }: { advice: CareAdvice }) {
       component="section"
       role={pressing ? 'alert' : undefined}
       aria-labelledby="care-advice-title"
-      sx={{ my: 3, p: { xs: 2, md: 3 }, bgcolor: tone.background, color: tone.text, borderLeft: 6, borderColor: tone.border, borderRadius: 2 }}
+      sx={{
+        my: 3,
+        p: { xs: 2, md: 3 },
+        '@media print': { my: 1, p: 1.25 },
+        bgcolor: tone.background,
+        color: tone.text,
+        borderLeft: 6,
+        borderColor: tone.border,
+        borderRadius: 2,
+      }}
     >
-      <Typography id="care-advice-title" component="h2" variant="h3" sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1, fontWeight: 700 }}>
+      <Typography
+        id="care-advice-title"
+        component="h2"
+        variant="h3"
+        sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1, fontWeight: 700 }}
+      >
         {pressing && <WarningIcon aria-hidden />}
         {advice.title}
       </Typography>
-      <Typography sx={{ fontWeight: 700, mb: advice.reasons.length > 0 ? 1 : 0 }}>{advice.action}</Typography>
+      <Typography sx={{ fontWeight: 700, mb: advice.reasons.length > 0 ? 1 : 0 }}>
+        {advice.action}
+      </Typography>
       {advice.reasons.length > 0 && (
         <>
           <Typography sx={{ mt: 1 }}>Why we are suggesting this:</Typography>

@@ -25,9 +25,24 @@ export function ConditionResultCard({ match, rank }: { match: ConditionMatch; ra
       aria-labelledby={`${id}-name`}
       variant="outlined"
       data-testid="result-card"
-      sx={{ p: { xs: 2, md: 3 }, mb: 2, borderLeft: 6, borderLeftColor: colours.border, breakInside: 'avoid' }}
+      sx={{
+        p: { xs: 2, md: 3 },
+        mb: 2,
+        borderLeft: 6,
+        borderLeftColor: colours.border,
+        breakInside: 'avoid',
+        '@media print': { p: 1.25, mb: 1 },
+      }}
     >
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', justifyContent: 'space-between', gap: 1 }}>
+      <Box
+        sx={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          alignItems: 'baseline',
+          justifyContent: 'space-between',
+          gap: 1,
+        }}
+      >
         <Typography id={`${id}-name`} component="h2" variant="h3" data-testid="result-name">
           <Box component="span" sx={{ color: 'text.secondary', mr: 1 }}>
             {rank}.
@@ -41,7 +56,17 @@ export function ConditionResultCard({ match, rank }: { match: ConditionMatch; ra
           <Box
             component="span"
             data-testid="result-priority"
-            sx={{ px: 1.25, py: 0.25, borderRadius: 999, fontWeight: 700, fontSize: '0.85rem', bgcolor: colours.background, color: colours.text, border: 1, borderColor: colours.border }}
+            sx={{
+              px: 1.25,
+              py: 0.25,
+              borderRadius: 999,
+              fontWeight: 700,
+              fontSize: '0.85rem',
+              bgcolor: colours.background,
+              color: colours.text,
+              border: 1,
+              borderColor: colours.border,
+            }}
           >
             {priority.label} priority
           </Box>
@@ -50,17 +75,48 @@ export function ConditionResultCard({ match, rank }: { match: ConditionMatch; ra
       <Typography sx={{ mt: 1 }}>{match.description}</Typography>
       {match.matchingSymptoms.length > 0 && (
         <>
-          <Typography component="h3" sx={{ fontWeight: 700, mt: 2, fontSize: '1rem' }}>
+          <Typography
+            component="h3"
+            sx={{
+              fontWeight: 700,
+              mt: 2,
+              fontSize: '1rem',
+              '@media print': { display: 'inline', mr: 1 },
+            }}
+          >
             Why this matched
           </Typography>
-          <Box component="ul" sx={{ mt: 0.5, mb: 0, pl: 3 }} data-testid="result-reasons">
+          <Box
+            component="ul"
+            data-testid="result-reasons"
+            sx={{
+              mt: 0.5,
+              mb: 0,
+              pl: 3,
+              '@media print': {
+                display: 'inline',
+                p: 0,
+                '& li': { display: 'inline', mr: 1.5 },
+                '& li::before': { content: '"• "' },
+              },
+            }}
+          >
             {match.matchingSymptoms.map((symptom) => (
               <li key={symptom}>{symptom}</li>
             ))}
           </Box>
         </>
       )}
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2, mt: 2, displayPrint: 'none' }}>
+      <Box
+        sx={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          alignItems: 'center',
+          gap: 2,
+          mt: 2,
+          displayPrint: 'none',
+        }}
+      >
         <ActionButton
           variant="outlined"
           aria-expanded={open}

@@ -6,26 +6,30 @@ import { formatPrintDate, summariseAnswers } from './summariseAnswers';
 
 /** Only on paper: the date and what the visitor answered, above the printed results. */
 export function PrintSummary({ answers, date }: { answers: Answers; date: Date }) {
+  const lines = summariseAnswers(answers);
+  const freeText = lines.find((line) => line.label === 'Additional information');
   return (
-    <Box sx={{ display: 'none', displayPrint: 'block', mb: 2 }}>
+    <Box sx={{ display: 'none', displayPrint: 'block', mb: 1.5, fontSize: '0.85rem' }}>
       <Typography sx={{ fontWeight: 700 }}>
         {BRAND} symptom assessment · {formatPrintDate(date)}
       </Typography>
-      <Typography component="h2" sx={{ fontWeight: 700, fontSize: '1rem', mt: 1 }}>
+      <Typography component="h2" sx={{ fontWeight: 700, fontSize: '1rem', mt: 0.5 }}>
         Your answers
       </Typography>
-      <Box component="dl" sx={{ m: 0, fontSize: '9pt', display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2 }}>
-        {summariseAnswers(answers).map((line) => (
-          <Box key={line.label} sx={{ display: 'contents' }}>
-            <Box component="dt" sx={{ fontWeight: 600 }}>
-              {line.label}
+      <Box component="ul" sx={{ columns: 2, columnGap: 3, listStyle: 'none', m: 0, p: 0 }}>
+        {lines
+          .filter((line) => line !== freeText)
+          .map((line) => (
+            <Box component="li" key={line.label} sx={{ breakInside: 'avoid', mb: 0.25 }}>
+              <strong>{line.label}</strong> {line.value}
             </Box>
-            <Box component="dd" sx={{ m: 0 }}>
-              {line.value}
-            </Box>
-          </Box>
-        ))}
+          ))}
       </Box>
+      {freeText && (
+        <Typography sx={{ fontSize: 'inherit', mt: 0.5, overflowWrap: 'anywhere' }}>
+          <strong>{freeText.label}:</strong> {freeText.value}
+        </Typography>
+      )}
     </Box>
   );
 }

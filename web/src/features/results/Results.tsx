@@ -40,12 +40,19 @@ export default function Results() {
   return (
     <Box sx={{ maxWidth: 860, mx: 'auto' }}>
       <PrintSummary answers={answers} date={printedOn} />
-      <Typography ref={heading} tabIndex={-1} component="h1" variant="h1" sx={{ mb: 1, outline: 'none' }}>
+      <Typography
+        ref={heading}
+        tabIndex={-1}
+        component="h1"
+        variant="h1"
+        sx={{ mb: 1, outline: 'none', '@media print': { fontSize: '1.6rem', mb: 0.5 } }}
+      >
         Assessment Results
       </Typography>
-      <Typography sx={{ mb: 2, color: 'text.secondary' }}>
-        Based on your answers, these conditions match your symptoms most closely. The match percentage compares each
-        condition with the best match; it is not the chance that you have it.
+      <Typography sx={{ mb: 2, color: 'text.secondary', '@media print': { mb: 1 } }}>
+        Based on your answers, these conditions match your symptoms most closely. The match
+        percentage compares each condition with the best match; it is not the chance that you have
+        it.
       </Typography>
       {pressing && <CareAdviceCard advice={advice} />}
       {result.topConditions.length > 0 ? (

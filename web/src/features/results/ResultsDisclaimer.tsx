@@ -6,16 +6,18 @@ export function ResultsDisclaimer({ safetyNet }: { safetyNet: string }) {
   return (
     <Notice tone="warning" title="Important medical disclaimer">
       <p>
-        These results are for information only and are not a diagnosis. Only a qualified healthcare professional who
-        examines you can diagnose your condition. This tool is intended for adults, not children.
+        These results are for information only and are not a diagnosis. Only a qualified healthcare
+        professional who examines you can diagnose your condition. This tool is intended for adults,
+        not children.
       </p>
       <p>
         <strong>{safetyNet}</strong>
       </p>
       <Box component="ul" sx={{ mb: 0, pl: 3 }}>
         <li>
-          Get urgent care (A&amp;E in the UK, the emergency room in the US) for a suspected broken bone, a wound that will
-          not stop bleeding, a finger or hand that is cold, pale or blue, or sudden loss of movement.
+          Get urgent care (A&amp;E in the UK, the emergency room in the US) for a suspected broken
+          bone, a wound that will not stop bleeding, a finger or hand that is cold, pale or blue, or
+          sudden loss of movement.
         </li>
         <li>If your symptoms get worse quickly, or you are worried, contact a doctor today.</li>
       </Box>

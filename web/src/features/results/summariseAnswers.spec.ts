@@ -5,7 +5,9 @@ describe('printed answer summary', () => {
   it('lists every question in order, marking gaps', () => {
     const lines = summariseAnswers(emptyAnswers());
     expect(lines[0]).toEqual({ label: 'Pain location', value: 'Not answered' });
-    expect(lines.find((line) => line.label === 'Which of these symptoms do you have?')?.value).toBe('None');
+    expect(lines.find((line) => line.label === 'Which of these symptoms do you have?')?.value).toBe(
+      'None',
+    );
     expect(lines.some((line) => line.label === 'Additional information')).toBe(false);
   });
 
@@ -22,7 +24,9 @@ describe('printed answer summary', () => {
     const byLabel = Object.fromEntries(lines.map((line) => [line.label, line.value]));
     expect(byLabel['Pain location']).toBe('Thumb, Wrist');
     expect(byLabel['How strong is the pain at its worst?']).toBe('Mild (1-3/10)');
-    expect(byLabel['Which of these symptoms do you have?']).toBe("Numbness; Tingling or 'pins and needles'");
+    expect(byLabel['Which of these symptoms do you have?']).toBe(
+      "Numbness; Tingling or 'pins and needles'",
+    );
     expect(byLabel['Previous injury']).toBe('I have injured this hand, wrist or arm before');
     expect(byLabel['Additional information']).toBe('Worse when typing');
   });

@@ -15,18 +15,24 @@ export function summariseAnswers(answers: Answers): SummaryLine[] {
     for (const question of step.questions) {
       switch (question.kind) {
         case 'locations':
-          lines.push({ label: 'Pain location', value: answers.painLocation.join(', ') || NOT_ANSWERED });
+          lines.push({
+            label: 'Pain location',
+            value: answers.painLocation.join(', ') || NOT_ANSWERED,
+          });
           break;
         case 'choice':
           lines.push({ label: question.legend, value: answers[question.field] || NOT_ANSWERED });
           break;
         case 'flags': {
-          const chosen = question.flags.filter((flag) => answers[flag]).map((flag) => FLAG_LABELS[flag]);
+          const chosen = question.flags
+            .filter((flag) => answers[flag])
+            .map((flag) => FLAG_LABELS[flag]);
           lines.push({ label: question.legend, value: chosen.join('; ') || 'None' });
           break;
         }
         case 'text':
-          if (answers.additionalInfo.trim()) lines.push({ label: 'Additional information', value: answers.additionalInfo.trim() });
+          if (answers.additionalInfo.trim())
+            lines.push({ label: 'Additional information', value: answers.additionalInfo.trim() });
           break;
       }
     }
@@ -36,5 +42,9 @@ export function summariseAnswers(answers: Answers): SummaryLine[] {
 
 /** Date line of the printed summary, e.g. "22 November 2025". */
 export function formatPrintDate(date: Date): string {
-  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' }).format(date);
+  return new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  }).format(date);
 }
