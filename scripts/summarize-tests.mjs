@@ -19,7 +19,7 @@ if (jestFile && existsSync(jestFile)) {
   const report = JSON.parse(readFileSync(jestFile, 'utf8'));
   const byProject = new Map();
   for (const suite of report.testResults) {
-    const project = suite.displayName?.name ?? suite.displayName ?? 'jest';
+    const project = suite.name.endsWith('.e2e-spec.ts') ? 'e2e' : suite.name.endsWith('.int-spec.ts') ? 'integration' : 'unit';
     const entry = byProject.get(project) ?? { passed: 0, failed: 0 };
     for (const test of suite.assertionResults) {
       if (test.status === 'passed') entry.passed += 1;

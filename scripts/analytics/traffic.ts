@@ -53,7 +53,7 @@ export function sessionEvents(random: () => number, startMs: number): AnalyticsE
   const userAgent = pick(AGENTS);
   const referrer = pick(REFERRERS);
   const [country, city, isUk] = pick(PLACES);
-  let clock = startMs;
+  let clock = Math.floor(startMs);
   const events: AnalyticsEvent[] = [];
   const add = (pagePath: string, payload: Payload) => {
     clock += Math.floor(2000 + random() * 40_000);

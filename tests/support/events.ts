@@ -22,3 +22,31 @@ export async function postEvents(
     return { status: 0, retryAfter: null };
   }
 }
+
+/** Resolves once the consumer group has committed everything the topic holds right now. */
+export async function waitUntilCaughtUp(
+  kafka: import('kafkajs').Kafka,
+  groupId: string,
+  topic: string,
+  timeoutMs = 60_000,
+) {
+  const admin = kafka.admin();
+  await admin.connect();
+  try {
+    const ends = await admin.fetchTopicOffsets(topic);
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      const [committed] = await admin.fetchOffsets({ groupId, topics: [topic] });
+      const done = ends.every((end) => {
+        const offset =
+          committed?.partitions.find((p) => p.partition === end.partition)?.offset ?? '-1';
+        return Number(end.high) === 0 || Number(offset) >= Number(end.high);
+      });
+      if (done) return;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    throw new Error(`Consumer group ${groupId} did not catch up within ${timeoutMs} ms`);
+  } finally {
+    await admin.disconnect();
+  }
+}

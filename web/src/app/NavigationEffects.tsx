@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { normalisePath } from '@handcheck/site-paths';
-import { trackPageView } from '../analytics/tracker';
+import { EXCLUDED_USER_AGENTS } from '../analytics/config';
+import { startAnalytics, trackPageView } from '../analytics/tracker';
 
 /**
  * Legacy and non-canonical paths (old slugs, upper case, trailing slash) are replaced
@@ -16,6 +17,8 @@ export function NavigationEffects() {
   useEffect(() => {
     if (target) navigate(`${target}${search}${hash}`, { replace: true });
   }, [target, search, hash, navigate]);
+
+  useEffect(() => startAnalytics(EXCLUDED_USER_AGENTS), []);
 
   // Questionnaire steps change only the query string; a page view is a new path.
   useEffect(() => {

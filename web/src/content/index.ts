@@ -34,8 +34,8 @@ export { privacyPage } from './pages/privacy';
 export { termsPage } from './pages/terms';
 export { ALLOWED_LINK_HOSTS, isAllowedLink } from './links';
 export { resourceCatalogue, resourcesFor, sanitiseResourceGroups } from './resources';
+export { LANDING_TEASERS } from './teasers';
 export {
-  LANDING_TEASERS,
   LEGACY_REDIRECTS,
   PUBLIC_ROUTES,
   normalisePath,

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { LANDING_TEASERS, checkerFaqs } from '../content';
+import { checkerFaqs } from '../content';
+import { LANDING_TEASERS } from '../content/teasers';
 import { BrowseLinks } from '../components/BrowseLinks';
 import { CheckerFeatures } from '../components/CheckerFeatures';
 import { CheckerHero } from '../components/CheckerHero';

@@ -2,15 +2,31 @@ import { analyzeSymptoms, emptyAnswers } from '@handcheck/diagnosis';
 // The gateway's own validator: the tracker's events must pass it unchanged.
 import { parseEventBatch } from '../../../services/gateway/src/events/parse-event-batch';
 import { completionEventData } from '../features/questionnaire/completeAssessment';
-import { makeEvent, randomId } from './tracker';
+import { MAX_TEXT, makeEvent, randomId } from './events';
+
+const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 describe('analytics ids', () => {
-  it('makes RFC 4122 version 4 ids', () => {
+  it('makes distinct RFC 4122 version 4 ids', () => {
     const ids = Array.from({ length: 50 }, randomId);
-    for (const id of ids) {
-      expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
-    }
+    for (const id of ids) expect(id).toMatch(UUID_V4);
     expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('builds them from random bytes where randomUUID is missing (plain-http origins)', () => {
+    // An own property shadows the prototype's method, as in an insecure context.
+    Object.defineProperty(globalThis.crypto, 'randomUUID', {
+      value: undefined,
+      configurable: true,
+    });
+    try {
+      const ids = Array.from({ length: 20 }, randomId);
+      for (const id of ids) expect(id).toMatch(UUID_V4);
+      expect(new Set(ids).size).toBe(ids.length);
+    } finally {
+      delete (globalThis.crypto as { randomUUID?: unknown }).randomUUID;
+    }
+    expect(typeof globalThis.crypto.randomUUID).toBe('function');
   });
 });
 
@@ -28,7 +44,9 @@ describe('analytics events', () => {
     const nothing = analyzeSymptoms(emptyAnswers());
     const top = matched.topConditions[0];
     const events = [
-      makeEvent('page_view', '/', session, {}, 'https://www.example.org/'),
+      makeEvent('session_start', '/', session, {}, 'https://www.example.org/'),
+      makeEvent('site_visit', '/', session, {}, 'https://www.example.org/'),
+      makeEvent('page_view', '/', session),
       makeEvent('page_view', '/faq', session),
       makeEvent('broken_link', '/no-such-page', session, { requestedPath: '/no-such-page' }),
       makeEvent('symptom_checker_started', '/symptom-checker', session),
@@ -42,6 +60,8 @@ describe('analytics events', () => {
         topCondition: top.condition,
         diagnosisConfidence: top.confidence,
       }),
+      makeEvent('referral_requested', '/', session, { eventData: { conditions: 3 } }),
+      makeEvent('session_duration', '/about', session, { durationSeconds: 95 }),
     ];
     const parsed = parseEventBatch(JSON.parse(JSON.stringify({ events })));
     expect(parsed).toEqual({ ok: true, events: expect.any(Array) });
@@ -51,14 +71,29 @@ describe('analytics events', () => {
     );
   });
 
-  it('leaves out an empty referrer and stamps the time in milliseconds', () => {
-    const event = makeEvent('page_view', '/about', session, {}, '', 1_700_000_000_000);
-    expect(event).toEqual({
+  it('leaves out an empty referrer and stamps the given time and id', () => {
+    const id = randomId();
+    expect(makeEvent('page_view', '/about', session, {}, '', 1_700_000_000_000, id)).toEqual({
       type: 'page_view',
-      id: expect.any(String),
+      id,
       sessionId: session,
       at: 1_700_000_000_000,
       path: '/about',
     });
+  });
+
+  it('clips paths and referrers the gateway would reject as too long', () => {
+    const long = `/${'a'.repeat(5000)}`;
+    const event = makeEvent(
+      'broken_link',
+      long,
+      session,
+      { requestedPath: long },
+      `https://x.example${long}`,
+    );
+    expect(event.path).toHaveLength(MAX_TEXT);
+    expect(event.requestedPath).toHaveLength(MAX_TEXT);
+    expect(event.referrer).toHaveLength(MAX_TEXT);
+    expect(parseEventBatch({ events: [event] }).ok).toBe(true);
   });
 });

@@ -1,0 +1,93 @@
+import { createBatchQueue, requestBodies, type Timers } from './batching';
+import { makeEvent, type AnalyticsEvent, type EventFields, type EventType } from './events';
+import { openSession, sessionDuration, type Session, type StorageLike } from './session';
+import { type Post } from './transport';
+
+/** What the tracker needs from the browser; tests pass fakes. */
+export interface TrackerEnv {
+  now(): number;
+  newId(): string;
+  pathname(): string;
+  referrer(): string;
+  storage(): StorageLike | undefined;
+  post: Post;
+  /** Calls `listener` whenever the page is hidden or unloaded. */
+  onHidden(listener: () => void): void;
+  timers: Timers;
+}
+
+export interface Tracker {
+  /**
+   * Once per page load, before or after the first events: decides whether this visitor is
+   * tracked at all; if so opens the tab's session and records the visit.
+   */
+  start(allowed: boolean): void;
+  track(type: EventType, fields?: EventFields, path?: string, referrer?: string): void;
+}
+
+export const FLUSH_DELAY_MS = 1500;
+export const MAX_QUEUED = 20;
+
+export function createTracker(env: TrackerEnv): Tracker {
+  let state: 'waiting' | 'on' | 'off' = 'waiting';
+  let session: Session | undefined;
+  let sentDuration = -1;
+  // Events recorded before start() are kept as builders: their session is not known yet.
+  let early: Array<(session: string) => AnalyticsEvent> = [];
+  const queue = createBatchQueue<AnalyticsEvent>(
+    (events, urgent) => {
+      for (const body of requestBodies(events)) env.post(body, urgent);
+    },
+    { delayMs: FLUSH_DELAY_MS, maxItems: MAX_QUEUED, timers: env.timers },
+  );
+
+  const builder = (
+    type: EventType,
+    fields: EventFields | undefined,
+    path = env.pathname(),
+    referrer?: string,
+  ) => {
+    const at = env.now();
+    const id = env.newId();
+    return (sessionId: string) => makeEvent(type, path, sessionId, fields, referrer, at, id);
+  };
+
+  const pageHidden = () => {
+    if (!session) return;
+    const seconds = sessionDuration(session, env.now());
+    // visibilitychange and pagehide both fire when a tab closes: one duration is enough.
+    if (seconds !== sentDuration) {
+      sentDuration = seconds;
+      queue.add(builder('session_duration', { durationSeconds: seconds })(session.id));
+    }
+    queue.flush(true);
+  };
+
+  return {
+    start(allowed) {
+      if (state !== 'waiting') return;
+      const pending = early;
+      early = [];
+      if (!allowed) {
+        state = 'off';
+        return;
+      }
+      const opened = openSession(env.storage(), env.now(), env.newId);
+      state = 'on';
+      session = opened.session;
+      const referrer = env.referrer();
+      if (opened.isNew)
+        queue.add(builder('session_start', undefined, undefined, referrer)(session.id));
+      queue.add(builder('site_visit', undefined, undefined, referrer)(session.id));
+      for (const build of pending) queue.add(build(session.id));
+      env.onHidden(pageHidden);
+    },
+    track(type, fields, path, referrer) {
+      if (state === 'off') return;
+      const build = builder(type, fields, path, referrer);
+      if (session) queue.add(build(session.id));
+      // Bounded in case start() never comes (it is called on the first render).
+      else if (early.length < MAX_QUEUED) early.push(build);
+    },
+  };
+}
