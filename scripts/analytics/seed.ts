@@ -25,7 +25,7 @@ async function main(): Promise<void> {
     const batch = [];
     while (batch.length < 2000 && sent + batch.length < wanted) {
       // More recent days are busier, so weekly growth comes out positive.
-      const ageDays = days * Math.sqrt(random());
+      const ageDays = days * (1 - Math.sqrt(random()));
       const events = sessionEvents(random, now - ageDays * 86_400_000 - 3_600_000);
       batch.push(...events.slice(0, wanted - sent - batch.length));
       sessions += 1;
