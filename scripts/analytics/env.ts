@@ -4,7 +4,9 @@ import { join, resolve } from 'node:path';
 export const REPO = resolve(__dirname, '../..');
 
 /** Connection settings of a running profile (written by deploy/infra.sh start). */
-export function profileEnv(profile = process.env.HANDCHECK_PROFILE ?? 'dev'): Record<string, string> {
+export function profileEnv(
+  profile = process.env.HANDCHECK_PROFILE ?? 'dev',
+): Record<string, string> {
   const file = join(REPO, 'var', profile, 'infra.env');
   if (!existsSync(file)) throw new Error(`${file} not found: run \`make start\` first.`);
   return Object.fromEntries(

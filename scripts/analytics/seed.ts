@@ -6,7 +6,7 @@
 // gateway (rightly) refuses browser timestamps older than 7 days and a useful
 // seed spans two weeks for the week-over-week queries.
 import { AnalyticsEventSchema, TOPICS, toBinary } from '@handcheck/contracts';
-import { createKafka } from '@handcheck/server-kit';
+import { createKafka, createProducer } from '@handcheck/server-kit';
 import { argument, profileEnv } from './env';
 import { seededRandom, sessionEvents } from './traffic';
 
@@ -17,7 +17,7 @@ async function main(): Promise<void> {
   const random = seededRandom(argument('seed', 42));
   const now = Date.now();
   const kafka = createKafka({ clientId: 'seed', brokers: env.KAFKA_BROKERS!.split(',') });
-  const producer = kafka.producer();
+  const producer = createProducer(kafka);
   await producer.connect();
   let sent = 0;
   let sessions = 0;
@@ -33,12 +33,17 @@ async function main(): Promise<void> {
     await producer.send({
       topic: TOPICS.analyticsEvents,
       acks: -1,
-      messages: batch.map((event) => ({ key: event.sessionId, value: Buffer.from(toBinary(AnalyticsEventSchema, event)) })),
+      messages: batch.map((event) => ({
+        key: event.sessionId,
+        value: Buffer.from(toBinary(AnalyticsEventSchema, event)),
+      })),
     });
     sent += batch.length;
   }
   await producer.disconnect();
-  console.log(`Produced ${sent} events in ${sessions} sessions over ${days} days to ${TOPICS.analyticsEvents}.`);
+  console.log(
+    `Produced ${sent} events in ${sessions} sessions over ${days} days to ${TOPICS.analyticsEvents}.`,
+  );
   console.log('Ingestion writes them to ClickHouse within a second or two.');
 }
 

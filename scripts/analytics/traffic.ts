@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { type AnalyticsEvent, AnalyticsEventSchema, create } from '@handcheck/contracts';
-import { analyzeSymptoms, emptyAnswers, PAIN_INTENSITIES, DURATIONS, PAIN_LOCATIONS } from '@handcheck/diagnosis';
+import {
+  analyzeSymptoms,
+  emptyAnswers,
+  PAIN_INTENSITIES,
+  DURATIONS,
+  PAIN_LOCATIONS,
+} from '@handcheck/diagnosis';
 
 // Realistic-looking synthetic traffic: sessions that land on a page, browse a
 // few more, often run the questionnaire, now and then hit a dead link. Seeded
@@ -20,7 +26,15 @@ const PAGES = [
   '/faq',
   '/about',
 ];
-const REFERRERS = ['', '', '', 'https://www.google.com/', 'https://www.bing.com/', 'https://www.nhs.uk/', 'https://duckduckgo.com/'];
+const REFERRERS = [
+  '',
+  '',
+  '',
+  'https://www.google.com/',
+  'https://www.bing.com/',
+  'https://www.nhs.uk/',
+  'https://duckduckgo.com/',
+];
 const PLACES: Array<[string, string, boolean]> = [
   ['United Kingdom', 'London', true],
   ['United Kingdom', 'Manchester', true],
@@ -71,7 +85,16 @@ export function sessionEvents(random: () => number, startMs: number): AnalyticsE
     );
   };
   const landing = random() < 0.5 ? '/' : pick(PAGES);
-  add(landing, { case: 'sessionStarted', value: { $typeName: 'handcheck.analytics.v1.SessionStarted', landingPage: landing, country, city, isUkUser: isUk } });
+  add(landing, {
+    case: 'sessionStarted',
+    value: {
+      $typeName: 'handcheck.analytics.v1.SessionStarted',
+      landingPage: landing,
+      country,
+      city,
+      isUkUser: isUk,
+    },
+  });
   add(landing, { case: 'siteVisit', value: { $typeName: 'handcheck.analytics.v1.SiteVisit' } });
   add(landing, { case: 'pageView', value: { $typeName: 'handcheck.analytics.v1.PageView' } });
   const extraPages = random() < 0.35 ? 0 : Math.floor(random() * 5);
@@ -79,14 +102,32 @@ export function sessionEvents(random: () => number, startMs: number): AnalyticsE
     add(pick(PAGES), { case: 'pageView', value: { $typeName: 'handcheck.analytics.v1.PageView' } });
   }
   if (random() < 0.08) {
-    add('/conditions/old-page', { case: 'brokenLink', value: { $typeName: 'handcheck.analytics.v1.BrokenLink', requestedPath: pick(['/conditions/old-page', '/hand', '/blog/wrist-pain']) } });
+    add('/conditions/old-page', {
+      case: 'brokenLink',
+      value: {
+        $typeName: 'handcheck.analytics.v1.BrokenLink',
+        requestedPath: pick(['/conditions/old-page', '/hand', '/blog/wrist-pain']),
+      },
+    });
   }
   if (random() < 0.45) {
-    const checker = (eventType: string, extra: { stepNumber?: number; topCondition?: string; diagnosisConfidence?: number } = {}) =>
-      add('/', { case: 'checkerEvent', value: { $typeName: 'handcheck.analytics.v1.CheckerEvent', eventType, eventDataJson: '', ...extra } });
+    const checker = (
+      eventType: string,
+      extra: { stepNumber?: number; topCondition?: string; diagnosisConfidence?: number } = {},
+    ) =>
+      add('/', {
+        case: 'checkerEvent',
+        value: {
+          $typeName: 'handcheck.analytics.v1.CheckerEvent',
+          eventType,
+          eventDataJson: '',
+          ...extra,
+        },
+      });
     checker('symptom_checker_started');
     const lastStep = random() < 0.7 ? 6 : 1 + Math.floor(random() * 5);
-    for (let step = 1; step <= lastStep; step++) checker('symptom_checker_step_completed', { stepNumber: step });
+    for (let step = 1; step <= lastStep; step++)
+      checker('symptom_checker_step_completed', { stepNumber: step });
     if (lastStep === 6) {
       const answers = {
         ...emptyAnswers(),
@@ -105,7 +146,10 @@ export function sessionEvents(random: () => number, startMs: number): AnalyticsE
       const top = result.topConditions[0];
       checker('symptom_checker_completed');
       if (top) {
-        checker('diagnosis_received', { topCondition: top.condition, diagnosisConfidence: top.confidence });
+        checker('diagnosis_received', {
+          topCondition: top.condition,
+          diagnosisConfidence: top.confidence,
+        });
         add('/', {
           case: 'checkerCompletion',
           value: {
@@ -115,7 +159,10 @@ export function sessionEvents(random: () => number, startMs: number): AnalyticsE
             totalSymptomsReported: result.totalSymptoms,
             painIntensity: Number(/\d+/.exec(answers.painIntensity)?.[0]) || undefined,
             symptomDuration: answers.duration,
-            functionalImpact: [answers.gripDifficulty && 'grip', answers.pinchDifficulty && 'pinch'].filter(Boolean).join(',') || undefined,
+            functionalImpact:
+              [answers.gripDifficulty && 'grip', answers.pinchDifficulty && 'pinch']
+                .filter(Boolean)
+                .join(',') || undefined,
           },
         });
         if (random() < 0.1) checker('referral_requested');
@@ -124,7 +171,10 @@ export function sessionEvents(random: () => number, startMs: number): AnalyticsE
   }
   add(landing, {
     case: 'sessionDuration',
-    value: { $typeName: 'handcheck.analytics.v1.SessionDuration', durationSeconds: Math.round((clock - startMs) / 1000) },
+    value: {
+      $typeName: 'handcheck.analytics.v1.SessionDuration',
+      durationSeconds: Math.round((clock - startMs) / 1000),
+    },
   });
   return events;
 }

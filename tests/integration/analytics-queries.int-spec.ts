@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { type ClickHouseClient } from '@clickhouse/client';
 import { type Kafka } from 'kafkajs';
 import { AnalyticsEventSchema, TOPICS, toBinary } from '@handcheck/contracts';
-import { createKafka } from '@handcheck/server-kit';
+import { createKafka, createProducer } from '@handcheck/server-kit';
 import { REPO_ROOT, eventually, testInfra, uniqueName } from '@handcheck/server-kit/testing';
 import { type Running, startIngestion } from '../support/apps';
 import { dropDatabase, rows, testClickHouse } from '../support/clickhouse';
@@ -48,7 +48,7 @@ describe('documented analyst queries', () => {
       (e) =>
         e.payload.case === 'siteVisit' && Number(e.occurredAtMs) >= now - 7 * 86_400_000 + 60_000,
     ).length;
-    const producer = kafka.producer();
+    const producer = createProducer(kafka);
     await producer.connect();
     await producer.send({
       topic: TOPICS.analyticsEvents,

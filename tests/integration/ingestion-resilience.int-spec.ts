@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type ClickHouseClient } from '@clickhouse/client';
 import { type Kafka } from 'kafkajs';
 import { TOPICS, deadLetterTopic } from '@handcheck/contracts';
-import { createKafka, sqlString } from '@handcheck/server-kit';
+import { createKafka, createProducer, sqlString } from '@handcheck/server-kit';
 import { eventually, testInfra, uniqueName } from '@handcheck/server-kit/testing';
 import { type Running, startGateway, startIngestion } from '../support/apps';
 import { dropDatabase, rows, testClickHouse } from '../support/clickhouse';
@@ -89,7 +89,7 @@ describe('ingestion loses nothing and counts nothing twice', () => {
 
   it('a malformed message goes to the dead-letter topic and the consumer keeps going', async () => {
     const key = `garbage-${randomUUID()}`;
-    const producer = kafka.producer();
+    const producer = createProducer(kafka);
     await producer.connect();
     await producer.send({
       topic: TOPICS.analyticsEvents,

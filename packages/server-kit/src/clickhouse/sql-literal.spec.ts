@@ -1,4 +1,12 @@
-import { sqlDate, sqlDateTime, sqlIdentifier, sqlInt, sqlNumber, sqlString, sqlStringList } from './sql-literal';
+import {
+  sqlDate,
+  sqlDateTime,
+  sqlIdentifier,
+  sqlInt,
+  sqlNumber,
+  sqlString,
+  sqlStringList,
+} from './sql-literal';
 
 describe('SQL literals for ClickHouse 18.16 (no query parameters)', () => {
   it('quotes strings and escapes quotes and backslashes', () => {
@@ -21,7 +29,9 @@ describe('SQL literals for ClickHouse 18.16 (no query parameters)', () => {
     expect(sqlDate(new Date('2026-01-05T10:00:00Z'))).toBe("toDate('2026-01-05')");
     expect(() => sqlDate("2026-11-22') OR 1=1 --")).toThrow(TypeError);
     expect(() => sqlDate('2026-13-45')).toThrow(TypeError);
-    expect(sqlDateTime(new Date('2026-11-22T09:08:07Z'))).toBe("toDateTime('2026-11-22 09:08:07', 'UTC')");
+    expect(sqlDateTime(new Date('2026-11-22T09:08:07Z'))).toBe(
+      "toDateTime('2026-11-22 09:08:07', 'UTC')",
+    );
     expect(() => sqlDateTime(new Date('nope'))).toThrow(TypeError);
   });
 

@@ -18,7 +18,9 @@ describe('loadConfig', () => {
   });
 
   it('refuses a bad value and names the setting', () => {
-    expect(() => loadConfig('sample', SampleEnv, { PORT: 'eighty', SERVICE_URL: 'nope' })).toThrow(ConfigError);
+    expect(() => loadConfig('sample', SampleEnv, { PORT: 'eighty', SERVICE_URL: 'nope' })).toThrow(
+      ConfigError,
+    );
     try {
       loadConfig('sample', SampleEnv, { PORT: '70000', NODE_ENV: 'staging' });
     } catch (error) {

@@ -26,7 +26,8 @@ export class AllExceptionsFilter implements ExceptionFilter {
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
       const body = exception.getResponse();
-      const detail = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+      const detail =
+        typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
       const message = typeof body === 'string' ? body : (detail.message ?? exception.message);
       const headers = (exception as HttpException & { headers?: Record<string, string> }).headers;
       if (headers) response.set(headers);

@@ -19,8 +19,16 @@ const msg = (value: string) => ({ value });
 describe('BatchingProducer', () => {
   it('combines sends that arrive within the linger time into one Kafka request with acks=-1', async () => {
     const { producer, batches } = fakeProducer();
-    const batching = new BatchingProducer(producer, { lingerMs: 20, maxBatchMessages: 100, maxBufferedMessages: 1000 });
-    await Promise.all([batching.send('t', [msg('a')]), batching.send('t', [msg('b')]), batching.send('u', [msg('c')])]);
+    const batching = new BatchingProducer(producer, {
+      lingerMs: 20,
+      maxBatchMessages: 100,
+      maxBufferedMessages: 1000,
+    });
+    await Promise.all([
+      batching.send('t', [msg('a')]),
+      batching.send('t', [msg('b')]),
+      batching.send('u', [msg('c')]),
+    ]);
     expect(batches).toHaveLength(1);
     expect(batches[0]?.acks).toBe(-1);
     expect(batches[0]?.topicMessages).toEqual([
@@ -31,7 +39,11 @@ describe('BatchingProducer', () => {
 
   it('sends at once when a batch is full', async () => {
     const { producer, batches } = fakeProducer();
-    const batching = new BatchingProducer(producer, { lingerMs: 10_000, maxBatchMessages: 2, maxBufferedMessages: 1000 });
+    const batching = new BatchingProducer(producer, {
+      lingerMs: 10_000,
+      maxBatchMessages: 2,
+      maxBufferedMessages: 1000,
+    });
     await batching.send('t', [msg('a'), msg('b')]);
     expect(batches).toHaveLength(1);
   });
@@ -40,8 +52,15 @@ describe('BatchingProducer', () => {
     const { producer } = fakeProducer(async () => {
       throw new Error('broker down');
     });
-    const batching = new BatchingProducer(producer, { lingerMs: 1, maxBatchMessages: 100, maxBufferedMessages: 1000 });
-    const results = await Promise.allSettled([batching.send('t', [msg('a')]), batching.send('t', [msg('b')])]);
+    const batching = new BatchingProducer(producer, {
+      lingerMs: 1,
+      maxBatchMessages: 100,
+      maxBufferedMessages: 1000,
+    });
+    const results = await Promise.allSettled([
+      batching.send('t', [msg('a')]),
+      batching.send('t', [msg('b')]),
+    ]);
     expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
     expect(batching.buffered).toBe(0);
   });
@@ -49,9 +68,15 @@ describe('BatchingProducer', () => {
   it('refuses new messages beyond its bound instead of dropping any', async () => {
     let release: () => void = () => undefined;
     const { producer } = fakeProducer(() => new Promise<void>((resolve) => (release = resolve)));
-    const batching = new BatchingProducer(producer, { lingerMs: 1, maxBatchMessages: 2, maxBufferedMessages: 3 });
+    const batching = new BatchingProducer(producer, {
+      lingerMs: 1,
+      maxBatchMessages: 2,
+      maxBufferedMessages: 3,
+    });
     const first = batching.send('t', [msg('a'), msg('b')]);
-    await expect(batching.send('t', [msg('c'), msg('d')])).rejects.toBeInstanceOf(ProducerBufferFullError);
+    await expect(batching.send('t', [msg('c'), msg('d')])).rejects.toBeInstanceOf(
+      ProducerBufferFullError,
+    );
     expect(batching.buffered).toBe(2);
     release();
     await first;
@@ -61,7 +86,11 @@ describe('BatchingProducer', () => {
 
   it('drain sends what is waiting', async () => {
     const { producer, batches } = fakeProducer();
-    const batching = new BatchingProducer(producer, { lingerMs: 60_000, maxBatchMessages: 100, maxBufferedMessages: 100 });
+    const batching = new BatchingProducer(producer, {
+      lingerMs: 60_000,
+      maxBatchMessages: 100,
+      maxBufferedMessages: 100,
+    });
     const sent = batching.send('t', [msg('a')]);
     await batching.drain();
     await sent;

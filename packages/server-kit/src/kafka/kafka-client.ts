@@ -1,5 +1,13 @@
 import { Logger } from '@nestjs/common';
-import { Kafka, type KafkaConfig, logLevel, type LogEntry } from 'kafkajs';
+import {
+  Kafka,
+  type KafkaConfig,
+  logLevel,
+  type LogEntry,
+  Partitioners,
+  type Producer,
+  type ProducerConfig,
+} from 'kafkajs';
 
 // kafkajs is unmaintained since 2023: everything reaches it through this folder
 // so the client can be swapped without touching the services.
@@ -64,4 +72,13 @@ export async function ensureTopics(kafka: Kafka, topics: TopicSpec[]): Promise<v
   } finally {
     await admin.disconnect();
   }
+}
+
+/** Producers never create topics by accident and use the (murmur2, Java-compatible) default partitioner. */
+export function createProducer(kafka: Kafka, config: ProducerConfig = {}): Producer {
+  return kafka.producer({
+    allowAutoTopicCreation: false,
+    createPartitioner: Partitioners.DefaultPartitioner,
+    ...config,
+  });
 }

@@ -1,5 +1,5 @@
 import { LoggerModule } from 'nestjs-pino';
-import { type DynamicModule } from '@nestjs/common';
+import { type DynamicModule, RequestMethod } from '@nestjs/common';
 import { type CommonEnv } from '../config/common-env';
 
 const HEALTH_PATHS = new Set(['/health', '/api/health']);
@@ -12,6 +12,8 @@ export function createLoggerModule(service: string, envSchema: new () => CommonE
   return LoggerModule.forRootAsync({
     inject: [envSchema],
     useFactory: (env: CommonEnv) => ({
+      // Express 5 route syntax; the library's default '*' makes Nest warn at every start.
+      forRoutes: [{ path: '{*path}', method: RequestMethod.ALL }],
       pinoHttp: {
         level: env.LOG_LEVEL,
         base: { service, version: process.env.npm_package_version ?? '0.1.0' },

@@ -8,7 +8,7 @@ import {
 } from '@nestjs/common';
 import { type Admin, type Kafka, type Producer } from 'kafkajs';
 import { TOPICS, deadLetterTopic } from '@handcheck/contracts';
-import { BatchingProducer, createKafka, ensureTopics } from '@handcheck/server-kit';
+import { BatchingProducer, createKafka, createProducer, ensureTopics } from '@handcheck/server-kit';
 import { GatewayEnv } from '../config/gateway.env';
 
 export const KAFKA = Symbol('KAFKA');
@@ -24,7 +24,7 @@ export class KafkaGateway implements OnModuleInit, OnApplicationShutdown {
     @Inject(KAFKA) private readonly kafka: Kafka,
     env: GatewayEnv,
   ) {
-    this.producer = kafka.producer({ allowAutoTopicCreation: false });
+    this.producer = createProducer(kafka);
     this.admin = kafka.admin();
     this.batching = new BatchingProducer(this.producer, {
       lingerMs: env.PRODUCER_LINGER_MS,

@@ -14,7 +14,7 @@ import {
   type Producer,
 } from 'kafkajs';
 import { type AnalyticsEvent, TOPICS, deadLetterTopic } from '@handcheck/contracts';
-import { ensureTopics } from '@handcheck/server-kit';
+import { createProducer, ensureTopics } from '@handcheck/server-kit';
 import { CLICKHOUSE } from '../clickhouse/clickhouse.module';
 import { IngestionEnv } from '../config/ingestion.env';
 import { KAFKA } from '../kafka.tokens';
@@ -51,7 +51,7 @@ export class AnalyticsConsumer implements OnApplicationBootstrap, BeforeApplicat
       sessionTimeout: 30_000,
       heartbeatInterval: 3_000,
     });
-    this.deadLetters = kafka.producer({ allowAutoTopicCreation: false });
+    this.deadLetters = createProducer(kafka);
   }
 
   // After every onModuleInit, so the ClickHouse migrations have run.
