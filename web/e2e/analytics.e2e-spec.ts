@@ -99,9 +99,15 @@ describe('analytics through gateway, Kafka and ingestion into ClickHouse', () =>
     await page.waitForSelector('html[data-hydrated="true"]');
     const { sessionId, userAgent, referrer } = await page.evaluate((key) => {
       const saved = JSON.parse(window.sessionStorage.getItem(key) ?? '{}') as { id?: string };
-      return { sessionId: saved.id ?? '', userAgent: navigator.userAgent, referrer: document.referrer };
+      return {
+        sessionId: saved.id ?? '',
+        userAgent: navigator.userAgent,
+        referrer: document.referrer,
+      };
     }, SESSION_KEY);
-    expect(sessionId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(sessionId).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
     expect(referrer).toMatch(/^http:\/\/www\.example\.org\//);
     const views = ['/'];
 
@@ -110,10 +116,12 @@ describe('analytics through gateway, Kafka and ingestion into ClickHouse', () =>
     await page.waitForURL(/\/hand-conditions$/);
     await page.getByRole('heading', { level: 1 }).waitFor();
     views.push('/hand-conditions');
-    await page.locator('main a[href="/conditions/carpal-tunnel-syndrome"]').first().click();
-    await page.waitForURL(/\/conditions\/carpal-tunnel-syndrome$/);
-    await page.getByRole('heading', { level: 1, name: /Carpal Tunnel/ }).waitFor();
-    views.push('/conditions/carpal-tunnel-syndrome');
+    const guide = page.locator('main a[href^="/conditions/"]').first();
+    const guidePath = (await guide.getAttribute('href')) ?? '';
+    await guide.click();
+    await page.waitForURL(siteUrl(guidePath));
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    views.push(guidePath);
     await page.getByRole('link', { name: 'Start Free Assessment' }).click();
     await page.waitForURL(siteUrl('/'));
     views.push('/');
@@ -159,8 +167,9 @@ describe('analytics through gateway, Kafka and ingestion into ClickHouse', () =>
       sessionId,
     );
 
-    // 5. Leave: pagehide sends the duration and whatever is still queued, by beacon.
-    await page.waitForTimeout(1000);
+    // 5. Leave before the batch delay is up, so the 404 page's events and the duration
+    // leave together in the pagehide beacon.
+    await page.waitForTimeout(FLUSH_DELAY_MS / 2);
     await page.goto('about:blank');
     const elapsedSeconds = (Date.now() - startedAt) / 1000;
     const id = `'${sessionId}'`;
@@ -189,6 +198,12 @@ describe('analytics through gateway, Kafka and ingestion into ClickHouse', () =>
       bounced: 0,
     });
     expect(session.session_duration_seconds).toBeLessThanOrEqual(Math.ceil(elapsedSeconds));
+    // Two page loads, one session record.
+    expect(
+      await query(
+        `SELECT event_id FROM session_facts FINAL WHERE session_id = ${id} AND fact = 'session_start'`,
+      ),
+    ).toHaveLength(1);
 
     const events = await settled(async () => {
       const rows = await query<{
@@ -206,7 +221,11 @@ describe('analytics through gateway, Kafka and ingestion into ClickHouse', () =>
       return rows;
     });
     const ofType = (type: string) => events.filter((row) => row.event_type === type);
-    expect(ofType('page_view').map((row) => row.page_path).sort()).toEqual([...views].sort());
+    expect(
+      ofType('page_view')
+        .map((row) => row.page_path)
+        .sort(),
+    ).toEqual([...views].sort());
     expect(ofType('symptom_checker_started')).toHaveLength(1);
     expect(
       ofType('symptom_checker_step_completed')

@@ -35,9 +35,4 @@ export { termsPage } from './pages/terms';
 export { ALLOWED_LINK_HOSTS, isAllowedLink } from './links';
 export { resourceCatalogue, resourcesFor, sanitiseResourceGroups } from './resources';
 export { LANDING_TEASERS } from './teasers';
-export {
-  LEGACY_REDIRECTS,
-  PUBLIC_ROUTES,
-  normalisePath,
-  type PublicRoute,
-} from './routes';
+export { LEGACY_REDIRECTS, PUBLIC_ROUTES, normalisePath, type PublicRoute } from './routes';
