@@ -22,6 +22,11 @@ export class CommonEnv {
   @IsString()
   @IsNotEmpty()
   HOST = '127.0.0.1';
+
+  /** Shown on every log line; deployments set it to the image tag. */
+  @IsString()
+  @IsNotEmpty()
+  SERVICE_VERSION = '0.1.0';
 }
 
 /** Comma-separated host:port list, as kafkajs wants it. */

@@ -16,7 +16,7 @@ export function createLoggerModule(service: string, envSchema: new () => CommonE
       forRoutes: [{ path: '{*path}', method: RequestMethod.ALL }],
       pinoHttp: {
         level: env.LOG_LEVEL,
-        base: { service, version: process.env.npm_package_version ?? '0.1.0' },
+        base: { service, version: env.SERVICE_VERSION },
         redact: {
           paths: [
             'req.headers.authorization',
