@@ -2,7 +2,9 @@ import { LoggerModule } from 'nestjs-pino';
 import { type DynamicModule, RequestMethod } from '@nestjs/common';
 import { type CommonEnv } from '../config/common-env';
 
-const HEALTH_PATHS = new Set(['/health', '/api/health']);
+// Health probes and accepted analytics batches (thousands a second) are not
+// logged per request; failures still are, by the exception filter and the services.
+const QUIET_PATHS = new Set(['/health', '/api/health', '/api/events']);
 
 /**
  * JSON logs with the service name and version on every line; secrets and
@@ -39,7 +41,7 @@ export function createLoggerModule(service: string, envSchema: new () => CommonE
           }),
         },
         autoLogging: {
-          ignore: (req) => HEALTH_PATHS.has((req.url ?? '').split('?')[0] ?? ''),
+          ignore: (req) => QUIET_PATHS.has((req.url ?? '').split('?')[0] ?? ''),
         },
       },
     }),
