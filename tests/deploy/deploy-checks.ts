@@ -312,10 +312,11 @@ export function manifestProblems(manifests: K8sObject[]): string[] {
 // ---------------------------------------------------------------------------
 // Settings: names the deployment passes must be names a service reads.
 
-/** Setting names a service's Env class (and the shared CommonEnv) declares. */
+/** Setting names a service's Env class (and the shared base classes) declares. */
 export function envClassFields(service: ServiceName): Set<string> {
   const files = [
     join(REPO_ROOT, 'packages/server-kit/src/config/common-env.ts'),
+    join(REPO_ROOT, 'packages/server-kit/src/config/engine-env.ts'),
     join(REPO_ROOT, `services/${service}/src/config/${service}.env.ts`),
   ];
   const fields = new Set<string>();

@@ -1,6 +1,7 @@
 export * from './config/load-config';
 export * from './config/common-env';
 export * from './config/config.module';
+export * from './config/engine-env';
 export * from './logging/logger.module';
 export * from './kafka/kafka-client';
 export * from './kafka/batching-producer';

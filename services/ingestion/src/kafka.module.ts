@@ -7,7 +7,7 @@ import {
   type OnModuleInit,
 } from '@nestjs/common';
 import { type Admin, type Kafka } from 'kafkajs';
-import { createKafka } from '@handcheck/server-kit';
+import { brokerList, createKafka } from '@handcheck/server-kit';
 import { IngestionEnv } from './config/ingestion.env';
 import { KAFKA } from './kafka.tokens';
 
@@ -36,7 +36,7 @@ export class KafkaAdmin implements OnModuleInit, OnApplicationShutdown {
       provide: KAFKA,
       inject: [IngestionEnv],
       useFactory: (env: IngestionEnv) =>
-        createKafka({ clientId: 'ingestion', brokers: env.brokers() }),
+        createKafka({ clientId: 'ingestion', brokers: brokerList(env.KAFKA_BROKERS) }),
     },
     KafkaAdmin,
   ],

@@ -1,7 +1,13 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { TerminusModule } from '@nestjs/terminus';
-import { EngineHealth, EnvModule, createKafka, createLoggerModule } from '@handcheck/server-kit';
+import {
+  EngineHealth,
+  EnvModule,
+  brokerList,
+  createKafka,
+  createLoggerModule,
+} from '@handcheck/server-kit';
 import { ReferralEnv } from './config/referral.env';
 import { HealthController } from './health/health.controller';
 import { KAFKA } from './kafka.tokens';
@@ -23,7 +29,7 @@ import { KAFKA } from './kafka.tokens';
       provide: KAFKA,
       inject: [ReferralEnv],
       useFactory: (env: ReferralEnv) =>
-        createKafka({ clientId: 'referral', brokers: env.brokers() }),
+        createKafka({ clientId: 'referral', brokers: brokerList(env.KAFKA_BROKERS) }),
     },
   ],
 })

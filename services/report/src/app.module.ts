@@ -24,14 +24,8 @@ import { HealthController } from './health/health.controller';
     {
       provide: CLICKHOUSE,
       inject: [ReportEnv],
-      useFactory: (env: ReportEnv) =>
-        // The analytics database is created and migrated by ingestion; report only reads it.
-        createClickHouse({
-          url: env.CLICKHOUSE_URL,
-          database: env.CLICKHOUSE_DATABASE,
-          username: env.CLICKHOUSE_USER,
-          password: env.CLICKHOUSE_PASSWORD,
-        }),
+      // The analytics database is created and migrated by ingestion; report only reads it.
+      useFactory: (env: ReportEnv) => createClickHouse(env.clickhouse()),
     },
   ],
 })

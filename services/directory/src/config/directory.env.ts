@@ -1,12 +1,8 @@
-import { IsString, Matches } from 'class-validator';
-import { CommonEnv } from '@handcheck/server-kit';
+import { CommonEnv, IsMongoUrl } from '@handcheck/server-kit';
 
 export class DirectoryEnv extends CommonEnv {
   override PORT = 8082;
 
-  @IsString()
-  @Matches(/^mongodb(\+srv)?:\/\/\S+$/, {
-    message: 'MONGO_URL must be a mongodb:// connection string',
-  })
+  @IsMongoUrl()
   MONGO_URL = 'mongodb://127.0.0.1:27017/handcheck';
 }

@@ -1,6 +1,6 @@
 import { Transform, Type } from 'class-transformer';
-import { IsInt, IsNotEmpty, IsOptional, IsString, IsUrl, Matches, Max, Min } from 'class-validator';
-import { CommonEnv, brokerList } from '@handcheck/server-kit';
+import { IsInt, IsNotEmpty, IsOptional, IsString, IsUrl, Max, Min } from 'class-validator';
+import { CommonEnv, IsBrokerList } from '@handcheck/server-kit';
 
 const list = ({ value }: { value: unknown }) =>
   typeof value === 'string'
@@ -13,10 +13,7 @@ const list = ({ value }: { value: unknown }) =>
 export class GatewayEnv extends CommonEnv {
   override PORT = 8080;
 
-  @IsString()
-  @Matches(/^[^,\s]+:\d+(,[^,\s]+:\d+)*$/, {
-    message: 'KAFKA_BROKERS must be a comma-separated list of host:port',
-  })
+  @IsBrokerList()
   KAFKA_BROKERS = '127.0.0.1:9092';
 
   /** Directory holding the built site (web/dist). */
@@ -49,8 +46,4 @@ export class GatewayEnv extends CommonEnv {
   @Min(100)
   @Max(1_000_000)
   PRODUCER_MAX_BUFFERED = 20_000;
-
-  brokers(): string[] {
-    return brokerList(this.KAFKA_BROKERS);
-  }
 }

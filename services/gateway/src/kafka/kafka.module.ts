@@ -8,7 +8,13 @@ import {
 } from '@nestjs/common';
 import { type Admin, type Kafka, type Producer } from 'kafkajs';
 import { TOPICS, deadLetterTopic } from '@handcheck/contracts';
-import { BatchingProducer, createKafka, createProducer, ensureTopics } from '@handcheck/server-kit';
+import {
+  BatchingProducer,
+  brokerList,
+  createKafka,
+  createProducer,
+  ensureTopics,
+} from '@handcheck/server-kit';
 import { GatewayEnv } from '../config/gateway.env';
 
 export const KAFKA = Symbol('KAFKA');
@@ -55,7 +61,8 @@ export class KafkaGateway implements OnModuleInit, OnApplicationShutdown {
     {
       provide: KAFKA,
       inject: [GatewayEnv],
-      useFactory: (env: GatewayEnv) => createKafka({ clientId: 'gateway', brokers: env.brokers() }),
+      useFactory: (env: GatewayEnv) =>
+        createKafka({ clientId: 'gateway', brokers: brokerList(env.KAFKA_BROKERS) }),
     },
     KafkaGateway,
   ],

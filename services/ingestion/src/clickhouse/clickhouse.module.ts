@@ -25,7 +25,7 @@ class ClickHouseLifecycle implements OnModuleInit, OnApplicationShutdown {
   ) {}
 
   async onModuleInit(): Promise<void> {
-    const server = createClickHouseServerClient(this.settings());
+    const server = createClickHouseServerClient(this.env.clickhouse());
     try {
       const applied = await migrate(server, this.env.CLICKHOUSE_DATABASE, MIGRATIONS);
       if (applied.length > 0) this.logger.log(`Applied migrations ${applied.join(', ')}`);
@@ -37,15 +37,6 @@ class ClickHouseLifecycle implements OnModuleInit, OnApplicationShutdown {
   async onApplicationShutdown(): Promise<void> {
     await this.client.close();
   }
-
-  private settings() {
-    return {
-      url: this.env.CLICKHOUSE_URL,
-      database: this.env.CLICKHOUSE_DATABASE,
-      username: this.env.CLICKHOUSE_USER,
-      password: this.env.CLICKHOUSE_PASSWORD,
-    };
-  }
 }
 
 @Global()
@@ -54,13 +45,7 @@ class ClickHouseLifecycle implements OnModuleInit, OnApplicationShutdown {
     {
       provide: CLICKHOUSE,
       inject: [IngestionEnv],
-      useFactory: (env: IngestionEnv) =>
-        createClickHouse({
-          url: env.CLICKHOUSE_URL,
-          database: env.CLICKHOUSE_DATABASE,
-          username: env.CLICKHOUSE_USER,
-          password: env.CLICKHOUSE_PASSWORD,
-        }),
+      useFactory: (env: IngestionEnv) => createClickHouse(env.clickhouse()),
     },
     ClickHouseLifecycle,
   ],
