@@ -90,7 +90,7 @@ async function fetchOk(url, init) {
   return response;
 }
 
-/** Sizes of the page's up-front scripts: raw and gzip level 9 (what a good CDN serves). */
+/** Sizes of the page's up-front scripts: raw, and gzip level 9 (the yardstick of the 150 KiB budget). */
 async function initialJs(path) {
   const pageUrl = `${baseUrl}${path}`;
   const html = await (await fetchOk(pageUrl)).text();
