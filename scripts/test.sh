@@ -40,6 +40,8 @@ step "services (test)" node scripts/supervisor.mjs start --profile test --timeou
 step "lint" npx eslint . --max-warnings=0
 step "type-check" npm run typecheck --silent
 step "contracts up to date" node scripts/check-generated.mjs
+# Also installs helm once (cached), which the chart tests below need.
+step "deploy checks (helm, compose)" bash scripts/check-deploy.sh
 
 echo "── jest (unit, integration, e2e)"
 npx jest --ci --runInBand --json --outputFile="$out/jest.json" 2>&1 | tee "$out/jest.log" | grep -E '^(PASS|FAIL)|●' || true
