@@ -1,6 +1,5 @@
 import { type NestExpressApplication } from '@nestjs/platform-express';
 import { resolve } from 'node:path';
-import compression from 'compression';
 import { GatewayEnv } from './config/gateway.env';
 import { securityHeaders } from './site/security-headers';
 import { siteRouter } from './site/site-router';
@@ -12,7 +11,6 @@ export function configureGateway(app: NestExpressApplication): void {
   const env = app.get(GatewayEnv);
   app.set('trust proxy', env.TRUSTED_PROXIES.length > 0 ? env.TRUSTED_PROXIES : false);
   app.use(securityHeaders(env.NODE_ENV === 'production'));
-  app.use(compression());
   app.setGlobalPrefix('api');
   app.use(siteRouter(resolve(env.WEB_DIST_DIR)));
 }
