@@ -1,3 +1,4 @@
+import { MATCHING_LABELS } from '../test/hand-worked-matches';
 import { CONDITION_NAMES } from './conditions';
 import { SYMPTOM_LABELS } from './labels';
 import { isEligible, matchesSymptom } from './matching';
@@ -8,28 +9,10 @@ function answers(overrides: Partial<Answers>): Answers {
   return { ...emptyAnswers(), ...overrides };
 }
 
-/** The location labels a painLocation_* key matches, worked out by hand from the spec's rule. */
-const LOCATION_MATCHES: Record<string, readonly string[]> = {
-  painLocation_thumb: ['Thumb', HOLLOW_AT_THUMB_BASE],
-  painLocation_index: ['Index finger'],
-  painLocation_middle: ['Middle finger'],
-  painLocation_ring: ['Ring finger'],
-  painLocation_little: ['Little finger'],
-  painLocation_wrist: ['Wrist', HOLLOW_AT_THUMB_BASE],
-  painLocation_elbow: ['Elbow'],
-  painLocation_forearm: ['Forearm'],
-  painLocation_palm: ['Palm'],
-  painLocation_finger: [
-    'Index finger',
-    'Middle finger',
-    'Ring finger',
-    'Little finger',
-    'Fingertip',
-  ],
-  painLocation_fingertip: ['Fingertip'],
-  painLocation_hollowAtThumbBase: [HOLLOW_AT_THUMB_BASE],
-  painLocation_any: PAIN_LOCATIONS,
-};
+/** The location labels each painLocation_* key matches, from the shared hand-worked table. */
+const LOCATION_MATCHES = Object.fromEntries(
+  Object.entries(MATCHING_LABELS).filter(([key]) => key.startsWith('painLocation_')),
+);
 
 describe('matchesSymptom: pain locations', () => {
   describe.each(Object.entries(LOCATION_MATCHES))('%s', (key, matching) => {

@@ -6,7 +6,8 @@ import {
   guideForEngineName,
   relatedConditions,
 } from './conditions';
-import { ENGINE_CONDITION_NAMES, ENGINE_NAMES_WITHOUT_GUIDE, SITE } from './site';
+import { CONDITION_NAMES as ENGINE_CONDITION_NAMES } from '@handcheck/diagnosis';
+import { ENGINE_NAMES_WITHOUT_GUIDE, SITE } from './site';
 import { type CategoryId } from './types';
 
 const SPEC_SLUGS = [

@@ -13,13 +13,7 @@ export type {
   ResourceLink,
   TextPage,
 } from './types';
-export {
-  CONTACT_EMAIL,
-  ENGINE_CONDITION_NAMES,
-  ENGINE_NAMES_WITHOUT_GUIDE,
-  SITE,
-  type EngineConditionName,
-} from './site';
+export { CONTACT_EMAIL, ENGINE_NAMES_WITHOUT_GUIDE, SITE, type EngineConditionName } from './site';
 export {
   conditions,
   conditionsInCategory,

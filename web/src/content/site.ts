@@ -1,3 +1,4 @@
+import { type ConditionName } from '@handcheck/diagnosis';
 export const SITE = {
   brand: 'HandCheck',
   themeColor: '#3b82f6',
@@ -17,32 +18,8 @@ export const SITE = {
 /** The one address for privacy requests and questions about the site's terms. */
 export const CONTACT_EMAIL = 'privacy@handcheck.health';
 
-/*
- * The 18 condition names of the diagnosis engine (spec section 3), in its order. Kept here
- * as plain data so the content can be checked against the engine without importing its tables.
- */
-export const ENGINE_CONDITION_NAMES = [
-  'Carpal Tunnel Syndrome',
-  'Cubital Tunnel Syndrome',
-  'Trigger Finger',
-  "De Quervain's Tenosynovitis",
-  'Tennis Elbow (Lateral Epicondylitis)',
-  "Golfer's Elbow (Medial Epicondylitis)",
-  "Dupuytren's Contracture",
-  'Ganglion Cyst',
-  'Hand and Wrist Arthritis',
-  'Thumb Arthritis',
-  'Elbow Arthritis',
-  'Mallet Finger',
-  'Jersey Finger',
-  'Scaphoid Fracture',
-  'Broken Bone or Tendon/Ligament Injury',
-  'Mucous Cyst',
-  'Glomus Tumour',
-  'Skin Lesion/Lump',
-] as const;
-
-export type EngineConditionName = (typeof ENGINE_CONDITION_NAMES)[number];
+/** The diagnosis engine's 18 condition names (a type only: nothing of the engine is bundled). */
+export type EngineConditionName = ConditionName;
 
 /*
  * Engine conditions deliberately without a condition guide: acute injuries need a clinician

@@ -61,7 +61,7 @@ export const privacyPage: TextPage = {
     {
       heading: 'Cookies and similar technologies',
       paragraphs: [
-        'We do not use advertising or tracking cookies, and we do not use third-party analytics services. The site keeps two things in your browser\'s session storage, which belongs to the one tab and is cleared when you close it: the per-tab session identifier described above with the time the session began, and your questionnaire answers, so that reloading the page does not lose them. Your answers stay in your browser. Authorised staff who sign in to the admin area receive a secure cookie that keeps them signed in; visitors never do.',
+        "We do not use advertising or tracking cookies, and we do not use third-party analytics services. The site keeps two things in your browser's session storage, which belongs to the one tab and is cleared when you close it: the per-tab session identifier described above with the time the session began, and your questionnaire answers, so that reloading the page does not lose them. Your answers stay in your browser. Authorised staff who sign in to the admin area receive a secure cookie that keeps them signed in; visitors never do.",
       ],
     },
     {
