@@ -1,11 +1,12 @@
 // npm run seed:analytics -- --events N [--days 14] [--profile dev]
 //
-// Seeds realistic traffic THROUGH THE REAL PIPELINE: protobuf events produced
-// to Kafka (analytics.events.v1), consumed by the running ingestion service,
+// Seeds realistic traffic THROUGH THE REAL PIPELINE: protobuf event batches
+// produced to Kafka (analytics.event-batches.v1, grouped per session as the
+// browser sends them), consumed by the running ingestion service,
 // written to ClickHouse. It bypasses only the gateway's HTTP layer, because the
 // gateway (rightly) refuses browser timestamps older than 7 days and a useful
 // seed spans two weeks for the week-over-week queries.
-import { AnalyticsEventSchema, TOPICS, toBinary } from '@handcheck/contracts';
+import { TOPICS, sessionBatchMessages } from '@handcheck/contracts';
 import { createKafka, createProducer } from '@handcheck/server-kit';
 import { argument, profileEnv } from './env';
 import { seededRandom, sessionEvents } from './traffic';
@@ -31,18 +32,15 @@ async function main(): Promise<void> {
       sessions += 1;
     }
     await producer.send({
-      topic: TOPICS.analyticsEvents,
+      topic: TOPICS.analyticsEventBatches,
       acks: -1,
-      messages: batch.map((event) => ({
-        key: event.sessionId,
-        value: Buffer.from(toBinary(AnalyticsEventSchema, event)),
-      })),
+      messages: sessionBatchMessages(batch),
     });
     sent += batch.length;
   }
   await producer.disconnect();
   console.log(
-    `Produced ${sent} events in ${sessions} sessions over ${days} days to ${TOPICS.analyticsEvents}.`,
+    `Produced ${sent} events in ${sessions} sessions over ${days} days to ${TOPICS.analyticsEventBatches}.`,
   );
   console.log('Ingestion writes them to ClickHouse within a second or two.');
 }

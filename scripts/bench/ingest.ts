@@ -1,14 +1,43 @@
 // npm run bench:ingest [-- --requests 12000 --batch 10 --connections 32 --rate 2000 --seconds 15]
 //
 // Needs `make start` running. Two phases against the real stack:
-//  1. throughput: as many requests as the gateway takes, each a realistic batch
-//     of events → events/s accepted end to end, gateway p50/p99, lag until
-//     queryable in ClickHouse, and the count check (accepted = stored).
-//  2. latency: a fixed 2,000 requests/s → gateway p50/p99 at that rate.
+//  1. throughput (autocannon): as many requests as the gateway takes, each a
+//     batch of --batch events → events/s accepted and end to end, gateway
+//     p50/p99, lag until queryable in ClickHouse, and the count check
+//     (accepted = stored).
+//  2. latency (paced-load.ts): requests leaving on an even schedule at --rate
+//     per second, each a batch the size browsers send (the tracker's mix, about
+//     2.5 events; --latency-batch N for a fixed size) → gateway p50/p99 at that
+//     rate, counted from when each request was due.
 import autocannon from 'autocannon';
 import { randomUUID } from 'node:crypto';
 import { createClickHouse, sqlString } from '@handcheck/server-kit';
 import { argument, profileEnv } from '../analytics/env';
+import { pacedLoad } from './paced-load';
+
+/**
+ * Batch sizes as the browser tracker sends them (it flushes 1.5 s after the
+ * first event): a landing (session start, site visit, page view), single page
+ * views and checker steps, a finished checker (completed, diagnosis,
+ * completion record, page view), and now and then a busy burst.
+ */
+const TRACKER_MIX: Array<[size: number, share: number]> = [
+  [1, 0.45],
+  [2, 0.2],
+  [3, 0.2],
+  [4, 0.1],
+  [8, 0.05],
+];
+
+function mixSize(index: number): number {
+  // Deterministic spread over the mix, so every run sends the same traffic.
+  let point = (((index * 0.618_033_988_75) % 1) + 1) % 1;
+  for (const [size, share] of TRACKER_MIX) {
+    if (point < share) return size;
+    point -= share;
+  }
+  return 1;
+}
 
 const GATEWAY = process.env.GATEWAY_URL ?? 'http://127.0.0.1:8080';
 
@@ -39,6 +68,10 @@ async function main(): Promise<void> {
   const batch = argument('batch', 10);
   const connections = argument('connections', 32);
   const rate = argument('rate', 2000);
+  // Unset: the tracker's mix of batch sizes.
+  const latencyBatch = process.argv.includes('--latency-batch')
+    ? argument('latency-batch', 1)
+    : undefined;
   const env = profileEnv();
   const clickhouse = createClickHouse({ url: env.CLICKHOUSE_URL!, database: 'handcheck' });
   // Many sessions, as real traffic has, so events spread over the topic's partitions.
@@ -46,18 +79,29 @@ async function main(): Promise<void> {
   // Bodies are made before the clock starts, so the load generator spends its
   // share of the two cores sending, not building JSON; every event id is unique.
   const amount = argument('requests', 12_000);
-  const bodies = Array.from({ length: amount + 40_000 }, (_, i) => batchBody(`${sessionId}-${i % 5000}`, batch));
+  const bodies = Array.from({ length: amount + 40_000 }, (_, i) =>
+    batchBody(`${sessionId}-${i % 5000}`, batch),
+  );
   let next = 0;
   const common = {
     url: `${GATEWAY}/api/events`,
     method: 'POST' as const,
     headers: { 'content-type': 'application/json', 'user-agent': 'HandCheckBench/1.0' },
-    requests: [{ setupRequest: (req: autocannon.Request) => ({ ...req, body: bodies[next++ % bodies.length] }) }],
+    requests: [
+      {
+        setupRequest: (req: autocannon.Request) => ({
+          ...req,
+          body: bodies[next++ % bodies.length],
+        }),
+      },
+    ],
   };
 
   // A fixed number of requests (not a duration), so none is cut off in flight
   // and the count check is exact.
-  console.log(`Phase 1: throughput, ${connections} connections, ${amount} requests of ${batch} events`);
+  console.log(
+    `Phase 1: throughput, ${connections} connections, ${amount} requests of ${batch} events`,
+  );
   const started = Date.now();
   const load = await run({ ...common, connections, amount });
   const loadEnded = Date.now();
@@ -82,19 +126,43 @@ async function main(): Promise<void> {
   const lagMs = Date.now() - loadEnded;
   const endToEnd = accepted / ((Date.now() - started) / 1000);
 
-  console.log(`Phase 2: latency at a fixed ${rate} requests/s for ${seconds} s`);
-  const fixed = await run({ ...common, connections: Math.max(connections, 64), duration: seconds, overallRate: rate });
+  const paced = Array.from({ length: rate * seconds }, (_, i) =>
+    batchBody(`${sessionId}-paced-${i % 5000}`, latencyBatch ?? mixSize(i)),
+  );
+  const pacedEvents = paced.reduce((sum, body) => sum + (body.match(/"id":/g)?.length ?? 0), 0);
+  console.log(`Phase 2: latency at an even ${rate} requests/s for ${seconds} s`);
+  const fixed = await pacedLoad({
+    origin: GATEWAY,
+    path: '/api/events',
+    rate,
+    seconds,
+    connections: 64,
+    headers: common.headers,
+    body: (i) => paced[i]!,
+  });
 
   const non2xx = Object.entries(load.statusCodeStats ?? {}).filter(([code]) => code !== '202');
   console.log('\nbench:ingest');
   console.log(`  events accepted           ${accepted} (${acceptedRequests} requests × ${batch})`);
-  console.log(`  accepted rate             ${Math.round(accepted / ((loadEnded - started) / 1000))} events/s at the gateway`);
-  console.log(`  end-to-end rate           ${Math.round(endToEnd)} events/s (accepted ÷ time until all queryable)`);
-  console.log(`  gateway latency (max load) p50 ${load.latency.p50} ms, p99 ${load.latency.p99} ms, ${Math.round(load.requests.average)} req/s`);
+  console.log(
+    `  accepted rate             ${Math.round(accepted / ((loadEnded - started) / 1000))} events/s at the gateway`,
+  );
+  console.log(
+    `  end-to-end rate           ${Math.round(endToEnd)} events/s (accepted ÷ time until all queryable)`,
+  );
+  console.log(
+    `  gateway latency (max load) p50 ${load.latency.p50} ms, p99 ${load.latency.p99} ms, ${Math.round(load.requests.average)} req/s`,
+  );
   console.log(`  lag until queryable       ${lagMs} ms after the load stopped`);
-  console.log(`  count check               accepted ${accepted}, stored ${stored} → ${stored === accepted ? 'OK' : 'MISMATCH'}`);
-  console.log(`  non-202 answers           ${non2xx.length ? JSON.stringify(Object.fromEntries(non2xx)) : 'none'}; errors ${load.errors}, timeouts ${load.timeouts}`);
-  console.log(`  gateway latency @${rate}/s  p50 ${fixed.latency.p50} ms, p99 ${fixed.latency.p99} ms (${Math.round(fixed.requests.average)} req/s achieved)`);
+  console.log(
+    `  count check               accepted ${accepted}, stored ${stored} → ${stored === accepted ? 'OK' : 'MISMATCH'}`,
+  );
+  console.log(
+    `  non-202 answers           ${non2xx.length ? JSON.stringify(Object.fromEntries(non2xx)) : 'none'}; errors ${load.errors}, timeouts ${load.timeouts}`,
+  );
+  console.log(
+    `  gateway latency @${rate}/s  p50 ${fixed.p50.toFixed(1)} ms, p99 ${fixed.p99.toFixed(1)} ms, max ${Math.round(fixed.max)} ms (${Math.round(fixed.achievedRate)} req/s achieved, ${(pacedEvents / paced.length).toFixed(2)} events per request, answers ${JSON.stringify(fixed.statuses)}, errors ${fixed.errors})`,
+  );
   await clickhouse.close();
   if (stored !== accepted) process.exitCode = 1;
 }

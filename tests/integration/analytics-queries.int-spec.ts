@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type ClickHouseClient } from '@clickhouse/client';
 import { type Kafka } from 'kafkajs';
-import { AnalyticsEventSchema, TOPICS, toBinary } from '@handcheck/contracts';
+import { TOPICS, sessionBatchMessages } from '@handcheck/contracts';
 import { createKafka, createProducer } from '@handcheck/server-kit';
 import { REPO_ROOT, eventually, testInfra, uniqueName } from '@handcheck/server-kit/testing';
 import { type Running, startIngestion } from '../support/apps';
@@ -36,7 +36,7 @@ describe('documented analyst queries', () => {
     kafka = createKafka({ clientId: 'queries-test', brokers: [testInfra().kafkaBrokers] });
     ingestion = await startIngestion({ CLICKHOUSE_DATABASE: database });
     clickhouse = testClickHouse(database);
-    await waitUntilCaughtUp(kafka, ingestion.env.CONSUMER_GROUP, TOPICS.analyticsEvents);
+    await waitUntilCaughtUp(kafka, ingestion.env.CONSUMER_GROUP, TOPICS.analyticsEventBatches);
     for (const [file, sql] of queries) before[file] = (await run(sql))[0] ?? {};
     const random = seededRandom(7);
     const now = Date.now();
@@ -51,12 +51,9 @@ describe('documented analyst queries', () => {
     const producer = createProducer(kafka);
     await producer.connect();
     await producer.send({
-      topic: TOPICS.analyticsEvents,
+      topic: TOPICS.analyticsEventBatches,
       acks: -1,
-      messages: events.map((e) => ({
-        key: e.sessionId,
-        value: Buffer.from(toBinary(AnalyticsEventSchema, e)),
-      })),
+      messages: sessionBatchMessages(events),
     });
     await producer.disconnect();
     await eventually(

@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { type ClickHouseClient } from '@clickhouse/client';
 import { type Kafka } from 'kafkajs';
-import { TOPICS, deadLetterTopic } from '@handcheck/contracts';
+import {
+  AnalyticsEventSchema,
+  TOPICS,
+  create,
+  deadLetterTopic,
+  eventBatchMessage,
+} from '@handcheck/contracts';
 import { createKafka, createProducer, sqlString } from '@handcheck/server-kit';
 import { eventually, testInfra, uniqueName } from '@handcheck/server-kit/testing';
 import { type Running, startGateway, startIngestion } from '../support/apps';
@@ -58,12 +64,12 @@ describe('ingestion loses nothing and counts nothing twice', () => {
     await ingestion.close();
     const admin = kafka.admin();
     await admin.connect();
-    const partitions = (await admin.fetchTopicOffsets(TOPICS.analyticsEvents)).map((p) => ({
+    const partitions = (await admin.fetchTopicOffsets(TOPICS.analyticsEventBatches)).map((p) => ({
       partition: p.partition,
       offset: '0',
     }));
-    await admin.setOffsets({ groupId: group, topic: TOPICS.analyticsEvents, partitions });
-    const rewound = await admin.fetchOffsets({ groupId: group, topics: [TOPICS.analyticsEvents] });
+    await admin.setOffsets({ groupId: group, topic: TOPICS.analyticsEventBatches, partitions });
+    const rewound = await admin.fetchOffsets({ groupId: group, topics: [TOPICS.analyticsEventBatches] });
     await admin.disconnect();
     expect(rewound[0]?.partitions.every((p) => p.offset === '0')).toBe(true);
 
@@ -75,7 +81,7 @@ describe('ingestion loses nothing and counts nothing twice', () => {
         await admin2.connect();
         const offsets = await admin2.fetchOffsets({
           groupId: group,
-          topics: [TOPICS.analyticsEvents],
+          topics: [TOPICS.analyticsEventBatches],
         });
         await admin2.disconnect();
         return offsets[0]?.partitions.some((p) => Number(p.offset) > 0) ? true : undefined;
@@ -87,12 +93,39 @@ describe('ingestion loses nothing and counts nothing twice', () => {
     expect(await countFinal(clickhouse, session)).toEqual({ n: 25, ids: 25 });
   });
 
+  /** Reads the dead-letter topic until `count` messages with this key are found; their headers. */
+  async function deadLetters(key: string, count: number): Promise<Array<Record<string, string>>> {
+    const consumer = kafka.consumer({ groupId: uniqueName('dlq-reader') });
+    await consumer.connect();
+    await consumer.subscribe({
+      topic: deadLetterTopic(TOPICS.analyticsEventBatches),
+      fromBeginning: true,
+    });
+    const found: Array<Record<string, string>> = [];
+    const done = new Promise<void>((resolve) => {
+      void consumer.run({
+        eachMessage: async ({ message }) => {
+          if (message.key?.toString() !== key) return;
+          found.push(
+            Object.fromEntries(
+              Object.entries(message.headers ?? {}).map(([k, v]) => [k, String(v)]),
+            ),
+          );
+          if (found.length >= count) resolve();
+        },
+      });
+    });
+    await Promise.race([done, sleep(20_000)]);
+    await consumer.disconnect();
+    return found;
+  }
+
   it('a malformed message goes to the dead-letter topic and the consumer keeps going', async () => {
     const key = `garbage-${randomUUID()}`;
     const producer = createProducer(kafka);
     await producer.connect();
     await producer.send({
-      topic: TOPICS.analyticsEvents,
+      topic: TOPICS.analyticsEventBatches,
       messages: [{ key, value: Buffer.from('this is not protobuf \xff\xff\xff') }],
     });
     await producer.disconnect();
@@ -104,27 +137,36 @@ describe('ingestion loses nothing and counts nothing twice', () => {
       10_000,
     );
 
-    const consumer = kafka.consumer({ groupId: uniqueName('dlq-reader') });
-    await consumer.connect();
-    await consumer.subscribe({
-      topic: deadLetterTopic(TOPICS.analyticsEvents),
-      fromBeginning: true,
+    const [headers] = await deadLetters(key, 1);
+    expect(headers?.reason).toMatch(/not an AnalyticsEventBatch/);
+    expect(headers?.['source-topic']).toBe(TOPICS.analyticsEventBatches);
+  });
+
+  it('one bad event in a batch goes to the dead-letter topic alone; the rest are stored', async () => {
+    const session = `mixed-${randomUUID().slice(0, 8)}`;
+    const good = create(AnalyticsEventSchema, {
+      eventId: randomUUID(),
+      sessionId: session,
+      occurredAtMs: BigInt(Date.now()),
+      receivedAtMs: BigInt(Date.now()),
+      pagePath: '/faq',
+      payload: { case: 'pageView', value: {} },
     });
-    const found = new Promise<Record<string, string>>((resolve) => {
-      void consumer.run({
-        eachMessage: async ({ message }) => {
-          if (message.key?.toString() !== key) return;
-          const headers = Object.fromEntries(
-            Object.entries(message.headers ?? {}).map(([k, v]) => [k, String(v)]),
-          );
-          resolve(headers);
-        },
-      });
+    const bad = create(AnalyticsEventSchema, { ...good, eventId: 'not-a-uuid' });
+    const producer = createProducer(kafka);
+    await producer.connect();
+    await producer.send({
+      topic: TOPICS.analyticsEventBatches,
+      messages: [eventBatchMessage([good, bad])],
     });
-    const headers = await Promise.race([found, sleep(20_000).then(() => undefined)]);
-    await consumer.disconnect();
-    expect(headers?.reason).toMatch(/not an AnalyticsEvent|payload is missing|event_id/);
-    expect(headers?.['source-topic']).toBe(TOPICS.analyticsEvents);
+    await producer.disconnect();
+
+    await eventually(
+      async () => ((await countFinal(clickhouse, session)).n === 1 ? true : undefined),
+      10_000,
+    );
+    const [headers] = await deadLetters(session, 1);
+    expect(headers?.reason).toBe('event_id is not a UUID');
   });
 
   /** Sends small batches for `durationMs`, remembering exactly which events got a 202. */

@@ -1,7 +1,8 @@
 // Every Kafka topic in one place: `<domain>.<entity>.v<N>`, each with its
 // dead-letter twin. Consumer groups are named after the owning service.
 export const TOPICS = {
-  analyticsEvents: 'analytics.events.v1',
+  /** AnalyticsEventBatch messages, one per accepted browser request. */
+  analyticsEventBatches: 'analytics.event-batches.v1',
   referralsRequested: 'referrals.requested.v1',
 } as const;
 

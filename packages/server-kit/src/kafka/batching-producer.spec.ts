@@ -21,8 +21,8 @@ describe('BatchingProducer', () => {
     const { producer, batches } = fakeProducer();
     const batching = new BatchingProducer(producer, {
       lingerMs: 20,
-      maxBatchMessages: 100,
-      maxBufferedMessages: 1000,
+      maxBatchSize: 100,
+      maxBuffered: 1000,
     });
     await Promise.all([
       batching.send('t', [msg('a')]),
@@ -41,8 +41,8 @@ describe('BatchingProducer', () => {
     const { producer, batches } = fakeProducer();
     const batching = new BatchingProducer(producer, {
       lingerMs: 10_000,
-      maxBatchMessages: 2,
-      maxBufferedMessages: 1000,
+      maxBatchSize: 2,
+      maxBuffered: 1000,
     });
     await batching.send('t', [msg('a'), msg('b')]);
     expect(batches).toHaveLength(1);
@@ -54,8 +54,8 @@ describe('BatchingProducer', () => {
     });
     const batching = new BatchingProducer(producer, {
       lingerMs: 1,
-      maxBatchMessages: 100,
-      maxBufferedMessages: 1000,
+      maxBatchSize: 100,
+      maxBuffered: 1000,
     });
     const results = await Promise.allSettled([
       batching.send('t', [msg('a')]),
@@ -70,8 +70,8 @@ describe('BatchingProducer', () => {
     const { producer } = fakeProducer(() => new Promise<void>((resolve) => (release = resolve)));
     const batching = new BatchingProducer(producer, {
       lingerMs: 1,
-      maxBatchMessages: 2,
-      maxBufferedMessages: 3,
+      maxBatchSize: 2,
+      maxBuffered: 3,
     });
     const first = batching.send('t', [msg('a'), msg('b')]);
     await expect(batching.send('t', [msg('c'), msg('d')])).rejects.toBeInstanceOf(
@@ -84,12 +84,34 @@ describe('BatchingProducer', () => {
     expect(batching.buffered).toBe(0);
   });
 
+  it('counts each send by the weight its caller gives', async () => {
+    let release: () => void = () => undefined;
+    const { producer, batches } = fakeProducer(
+      () => new Promise<void>((resolve) => (release = resolve)),
+    );
+    const batching = new BatchingProducer(producer, {
+      lingerMs: 60_000,
+      maxBatchSize: 10,
+      maxBuffered: 15,
+    });
+    const first = batching.send('t', [msg('ten events')], 10);
+    expect(batches).toHaveLength(1);
+    expect(batching.buffered).toBe(10);
+    await expect(batching.send('t', [msg('six events')], 6)).rejects.toBeInstanceOf(
+      ProducerBufferFullError,
+    );
+    release();
+    await first;
+    await batching.drain();
+    expect(batching.buffered).toBe(0);
+  });
+
   it('drain sends what is waiting', async () => {
     const { producer, batches } = fakeProducer();
     const batching = new BatchingProducer(producer, {
       lingerMs: 60_000,
-      maxBatchMessages: 100,
-      maxBufferedMessages: 100,
+      maxBatchSize: 100,
+      maxBuffered: 100,
     });
     const sent = batching.send('t', [msg('a')]);
     await batching.drain();

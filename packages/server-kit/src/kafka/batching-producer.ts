@@ -2,23 +2,29 @@ import { type Message, type Producer } from 'kafkajs';
 
 export class ProducerBufferFullError extends Error {
   constructor(readonly buffered: number) {
-    super(`Event buffer is full (${buffered} messages waiting for Kafka)`);
+    super(`Producer buffer is full (${buffered} waiting for Kafka)`);
     this.name = 'ProducerBufferFullError';
   }
 }
 
+/**
+ * Sizes are in units the caller chooses per send (its weight, by default the
+ * number of messages); the gateway counts events, as one message holds a
+ * request's whole batch.
+ */
 export interface BatchingOptions {
   /** How long the first message of a batch may wait for company. */
   lingerMs: number;
   /** A batch this big is sent at once. */
-  maxBatchMessages: number;
-  /** Messages waiting or in flight beyond this are refused, never dropped. */
-  maxBufferedMessages: number;
+  maxBatchSize: number;
+  /** What is waiting or in flight beyond this is refused, never dropped. */
+  maxBuffered: number;
 }
 
 interface Pending {
   topic: string;
   messages: Message[];
+  weight: number;
   resolve: () => void;
   reject: (error: unknown) => void;
 }
@@ -44,14 +50,14 @@ export class BatchingProducer {
     return this.pendingCount + this.inFlight;
   }
 
-  send(topic: string, messages: Message[]): Promise<void> {
-    if (this.buffered + messages.length > this.options.maxBufferedMessages) {
+  send(topic: string, messages: Message[], weight = messages.length): Promise<void> {
+    if (this.buffered + weight > this.options.maxBuffered) {
       return Promise.reject(new ProducerBufferFullError(this.buffered));
     }
     return new Promise<void>((resolve, reject) => {
-      this.pending.push({ topic, messages, resolve, reject });
-      this.pendingCount += messages.length;
-      if (this.pendingCount >= this.options.maxBatchMessages) this.flushNow();
+      this.pending.push({ topic, messages, weight, resolve, reject });
+      this.pendingCount += weight;
+      if (this.pendingCount >= this.options.maxBatchSize) this.flushNow();
       else this.timer ??= setTimeout(() => this.flushNow(), this.options.lingerMs);
     });
   }

@@ -1,5 +1,5 @@
 import { Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
-import { TOPICS, AnalyticsEventSchema, toBinary } from '@handcheck/contracts';
+import { TOPICS, eventBatchMessage } from '@handcheck/contracts';
 import { KafkaGateway } from '../kafka/kafka.module';
 import { type BrowserEvent } from './dto/event.dto';
 import { type RequestContext, toAnalyticsEvent } from './to-analytics-event';
@@ -14,16 +14,10 @@ export class EventsService {
 
   /** Resolves once Kafka holds every event; otherwise the caller gets a 503 and may retry. */
   async publish(events: BrowserEvent[], context: RequestContext): Promise<void> {
-    const messages = events.map((event) => {
-      const message = toAnalyticsEvent(event, context);
-      return {
-        key: message.sessionId,
-        value: Buffer.from(toBinary(AnalyticsEventSchema, message)),
-        headers: { 'event-id': message.eventId },
-      };
-    });
+    // The request's events travel as one message; the buffer bound counts events.
+    const message = eventBatchMessage(events.map((event) => toAnalyticsEvent(event, context)));
     try {
-      await this.kafka.batching.send(TOPICS.analyticsEvents, messages);
+      await this.kafka.batching.send(TOPICS.analyticsEventBatches, [message], events.length);
     } catch (error) {
       this.logger.warn({ err: error, events: events.length }, 'Could not hand events to Kafka');
       const unavailable = new ServiceUnavailableException(

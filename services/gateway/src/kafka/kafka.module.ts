@@ -34,15 +34,15 @@ export class KafkaGateway implements OnModuleInit, OnApplicationShutdown {
     this.admin = kafka.admin();
     this.batching = new BatchingProducer(this.producer, {
       lingerMs: env.PRODUCER_LINGER_MS,
-      maxBatchMessages: 1000,
-      maxBufferedMessages: env.PRODUCER_MAX_BUFFERED,
+      maxBatchSize: 1000,
+      maxBuffered: env.PRODUCER_MAX_BUFFERED,
     });
   }
 
   async onModuleInit(): Promise<void> {
     await ensureTopics(this.kafka, [
-      { topic: TOPICS.analyticsEvents, partitions: 3 },
-      { topic: deadLetterTopic(TOPICS.analyticsEvents), partitions: 1 },
+      { topic: TOPICS.analyticsEventBatches, partitions: 3 },
+      { topic: deadLetterTopic(TOPICS.analyticsEventBatches), partitions: 1 },
       { topic: TOPICS.referralsRequested, partitions: 1 },
       { topic: deadLetterTopic(TOPICS.referralsRequested), partitions: 1 },
     ]);

@@ -6,23 +6,30 @@ import {
   type OnApplicationBootstrap,
 } from '@nestjs/common';
 import { type ClickHouseClient } from '@clickhouse/client';
+import { type Consumer, type EachBatchPayload, type Kafka, type Producer } from 'kafkajs';
 import {
-  type Consumer,
-  type EachBatchPayload,
-  type Kafka,
-  type KafkaMessage,
-  type Producer,
-} from 'kafkajs';
-import { type AnalyticsEvent, TOPICS, deadLetterTopic } from '@handcheck/contracts';
+  type AnalyticsEvent,
+  TOPICS,
+  deadLetterTopic,
+  eventBatchMessage,
+} from '@handcheck/contracts';
 import { createProducer, ensureTopics } from '@handcheck/server-kit';
 import { CLICKHOUSE } from '../clickhouse/clickhouse.module';
 import { IngestionEnv } from '../config/ingestion.env';
 import { KAFKA } from '../kafka.tokens';
 import { backoffMs, sleep } from './backoff';
-import { decodeEvent } from './decode-event';
+import { decodeBatch } from './decode-batch';
 import { groupRows } from './event-rows';
 
 class ShuttingDown extends Error {}
+
+/** What goes to the dead-letter topic: the bytes we could not use and why. */
+interface Rejected {
+  key: Buffer | string | null;
+  value: Buffer | null;
+  offset: string;
+  reason: string;
+}
 
 /**
  * Reads analytics events in batches (not Nest's one-message-at-a-time Kafka
@@ -57,12 +64,12 @@ export class AnalyticsConsumer implements OnApplicationBootstrap, BeforeApplicat
   // After every onModuleInit, so the ClickHouse migrations have run.
   async onApplicationBootstrap(): Promise<void> {
     await ensureTopics(this.kafka, [
-      { topic: TOPICS.analyticsEvents, partitions: 3 },
-      { topic: deadLetterTopic(TOPICS.analyticsEvents), partitions: 1 },
+      { topic: TOPICS.analyticsEventBatches, partitions: 3 },
+      { topic: deadLetterTopic(TOPICS.analyticsEventBatches), partitions: 1 },
     ]);
     await this.deadLetters.connect();
     await this.consumer.connect();
-    await this.consumer.subscribe({ topic: TOPICS.analyticsEvents, fromBeginning: true });
+    await this.consumer.subscribe({ topic: TOPICS.analyticsEventBatches, fromBeginning: true });
     await this.consumer.run({
       autoCommit: false,
       eachBatchAutoResolve: false,
@@ -87,11 +94,19 @@ export class AnalyticsConsumer implements OnApplicationBootstrap, BeforeApplicat
   }: EachBatchPayload): Promise<void> {
     if (batch.messages.length === 0) return;
     const events: AnalyticsEvent[] = [];
-    const rejected: Array<{ message: KafkaMessage; reason: string }> = [];
+    const rejected: Rejected[] = [];
     for (const message of batch.messages) {
-      const decoded = decodeEvent(message.value);
-      if (decoded.ok) events.push(decoded.event);
-      else rejected.push({ message, reason: decoded.reason });
+      const decoded = decodeBatch(message.value);
+      if (!decoded.ok) {
+        rejected.push({ ...message, reason: decoded.reason });
+        continue;
+      }
+      events.push(...decoded.events);
+      // A bad event travels alone, re-encoded as a batch of one, so it can be replayed.
+      for (const { event, reason } of decoded.invalid) {
+        const alone = eventBatchMessage([event]);
+        rejected.push({ key: message.key, value: alone.value, offset: message.offset, reason });
+      }
     }
 
     const keepGoing = () => !this.stopping && isRunning() && !isStale();
@@ -127,23 +142,23 @@ export class AnalyticsConsumer implements OnApplicationBootstrap, BeforeApplicat
   private async sendToDeadLetters(
     topic: string,
     partition: number,
-    rejected: Array<{ message: KafkaMessage; reason: string }>,
+    rejected: Rejected[],
   ): Promise<void> {
     this.logger.warn(
       { count: rejected.length, reasons: rejected.map((r) => r.reason) },
       'Dead-lettering messages',
     );
     await this.deadLetters.send({
-      topic: deadLetterTopic(TOPICS.analyticsEvents),
+      topic: deadLetterTopic(TOPICS.analyticsEventBatches),
       acks: -1,
-      messages: rejected.map(({ message, reason }) => ({
-        key: message.key,
-        value: message.value,
+      messages: rejected.map(({ key, value, offset, reason }) => ({
+        key,
+        value,
         headers: {
           reason,
           'source-topic': topic,
           'source-partition': String(partition),
-          'source-offset': message.offset,
+          'source-offset': offset,
         },
       })),
     });

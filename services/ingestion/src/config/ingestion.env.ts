@@ -17,7 +17,7 @@ export class IngestionEnv extends ClickHouseEnv {
   @IsInt()
   @Min(1)
   @Max(10_000_000)
-  BATCH_MIN_BYTES = 65_536;
+  BATCH_MIN_BYTES = 1_048_576;
 
   @Type(() => Number)
   @IsInt()

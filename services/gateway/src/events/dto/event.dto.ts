@@ -1,4 +1,3 @@
-import { Type } from 'class-transformer';
 import {
   IsIn,
   IsInt,
@@ -51,7 +50,6 @@ export class BaseEventDto {
   sessionId!: string;
 
   /** Milliseconds since the epoch, from the browser's clock. */
-  @Type(() => Number)
   @IsInt({ message: 'at must be a time in milliseconds' })
   @Min(0)
   at!: number;

@@ -3,7 +3,8 @@
 /* eslint-disable */
 
 // Browser analytics as they travel from the gateway to ingestion.
-// Topic: analytics.events.v1, keyed by session id so one session stays ordered.
+// Topic: analytics.event-batches.v1, one AnalyticsEventBatch per message, keyed
+// by session id so one session stays ordered.
 // Messages only gain fields; field numbers are never reused.
 
 import type { GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2";
@@ -14,7 +15,28 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file handcheck/analytics/v1/events.proto.
  */
 export const file_handcheck_analytics_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("CiNoYW5kY2hlY2svYW5hbHl0aWNzL3YxL2V2ZW50cy5wcm90bxIWaGFuZGNoZWNrLmFuYWx5dGljcy52MSLlBAoOQW5hbHl0aWNzRXZlbnQSEAoIZXZlbnRfaWQYASABKAkSEgoKc2Vzc2lvbl9pZBgCIAEoCRIWCg5vY2N1cnJlZF9hdF9tcxgDIAEoAxIWCg5yZWNlaXZlZF9hdF9tcxgEIAEoAxISCgp1c2VyX2FnZW50GAUgASgJEhEKCXBhZ2VfcGF0aBgGIAEoCRIQCghyZWZlcnJlchgHIAEoCRI1CglwYWdlX3ZpZXcYCiABKAsyIC5oYW5kY2hlY2suYW5hbHl0aWNzLnYxLlBhZ2VWaWV3SAASQQoPc2Vzc2lvbl9zdGFydGVkGAsgASgLMiYuaGFuZGNoZWNrLmFuYWx5dGljcy52MS5TZXNzaW9uU3RhcnRlZEgAEj0KDWNoZWNrZXJfZXZlbnQYDCABKAsyJC5oYW5kY2hlY2suYW5hbHl0aWNzLnYxLkNoZWNrZXJFdmVudEgAEjcKCnNpdGVfdmlzaXQYDSABKAsyIS5oYW5kY2hlY2suYW5hbHl0aWNzLnYxLlNpdGVWaXNpdEgAEjkKC2Jyb2tlbl9saW5rGA4gASgLMiIuaGFuZGNoZWNrLmFuYWx5dGljcy52MS5Ccm9rZW5MaW5rSAASQwoQc2Vzc2lvbl9kdXJhdGlvbhgPIAEoCzInLmhhbmRjaGVjay5hbmFseXRpY3MudjEuU2Vzc2lvbkR1cmF0aW9uSAASRwoSY2hlY2tlcl9jb21wbGV0aW9uGBAgASgLMikuaGFuZGNoZWNrLmFuYWx5dGljcy52MS5DaGVja2VyQ29tcGxldGlvbkgAQgkKB3BheWxvYWQiCgoIUGFnZVZpZXciWQoOU2Vzc2lvblN0YXJ0ZWQSFAoMbGFuZGluZ19wYWdlGAEgASgJEg8KB2NvdW50cnkYAiABKAkSDAoEY2l0eRgDIAEoCRISCgppc191a191c2VyGAQgASgIIs8BCgxDaGVja2VyRXZlbnQSEgoKZXZlbnRfdHlwZRgBIAEoCRIYCgtzdGVwX251bWJlchgCIAEoDUgAiAEBEhoKDXRvcF9jb25kaXRpb24YAyABKAlIAYgBARIhChRkaWFnbm9zaXNfY29uZmlkZW5jZRgEIAEoDUgCiAEBEhcKD2V2ZW50X2RhdGFfanNvbhgFIAEoCUIOCgxfc3RlcF9udW1iZXJCEAoOX3RvcF9jb25kaXRpb25CFwoVX2RpYWdub3Npc19jb25maWRlbmNlIgsKCVNpdGVWaXNpdCIkCgpCcm9rZW5MaW5rEhYKDnJlcXVlc3RlZF9wYXRoGAEgASgJIisKD1Nlc3Npb25EdXJhdGlvbhIYChBkdXJhdGlvbl9zZWNvbmRzGAEgASgNIukBChFDaGVja2VyQ29tcGxldGlvbhIVCg10b3BfY29uZGl0aW9uGAEgASgJEhwKFGNvbmRpdGlvbl9jb25maWRlbmNlGAIgASgNEh8KF3RvdGFsX3N5bXB0b21zX3JlcG9ydGVkGAMgASgNEhsKDnBhaW5faW50ZW5zaXR5GAQgASgNSACIAQESGAoQc3ltcHRvbV9kdXJhdGlvbhgFIAEoCRIeChFmdW5jdGlvbmFsX2ltcGFjdBgGIAEoCUgBiAEBQhEKD19wYWluX2ludGVuc2l0eUIUChJfZnVuY3Rpb25hbF9pbXBhY3RiBnByb3RvMw");
+  fileDesc("CiNoYW5kY2hlY2svYW5hbHl0aWNzL3YxL2V2ZW50cy5wcm90bxIWaGFuZGNoZWNrLmFuYWx5dGljcy52MSJNChNBbmFseXRpY3NFdmVudEJhdGNoEjYKBmV2ZW50cxgBIAMoCzImLmhhbmRjaGVjay5hbmFseXRpY3MudjEuQW5hbHl0aWNzRXZlbnQi5QQKDkFuYWx5dGljc0V2ZW50EhAKCGV2ZW50X2lkGAEgASgJEhIKCnNlc3Npb25faWQYAiABKAkSFgoOb2NjdXJyZWRfYXRfbXMYAyABKAMSFgoOcmVjZWl2ZWRfYXRfbXMYBCABKAMSEgoKdXNlcl9hZ2VudBgFIAEoCRIRCglwYWdlX3BhdGgYBiABKAkSEAoIcmVmZXJyZXIYByABKAkSNQoJcGFnZV92aWV3GAogASgLMiAuaGFuZGNoZWNrLmFuYWx5dGljcy52MS5QYWdlVmlld0gAEkEKD3Nlc3Npb25fc3RhcnRlZBgLIAEoCzImLmhhbmRjaGVjay5hbmFseXRpY3MudjEuU2Vzc2lvblN0YXJ0ZWRIABI9Cg1jaGVja2VyX2V2ZW50GAwgASgLMiQuaGFuZGNoZWNrLmFuYWx5dGljcy52MS5DaGVja2VyRXZlbnRIABI3CgpzaXRlX3Zpc2l0GA0gASgLMiEuaGFuZGNoZWNrLmFuYWx5dGljcy52MS5TaXRlVmlzaXRIABI5Cgticm9rZW5fbGluaxgOIAEoCzIiLmhhbmRjaGVjay5hbmFseXRpY3MudjEuQnJva2VuTGlua0gAEkMKEHNlc3Npb25fZHVyYXRpb24YDyABKAsyJy5oYW5kY2hlY2suYW5hbHl0aWNzLnYxLlNlc3Npb25EdXJhdGlvbkgAEkcKEmNoZWNrZXJfY29tcGxldGlvbhgQIAEoCzIpLmhhbmRjaGVjay5hbmFseXRpY3MudjEuQ2hlY2tlckNvbXBsZXRpb25IAEIJCgdwYXlsb2FkIgoKCFBhZ2VWaWV3IlkKDlNlc3Npb25TdGFydGVkEhQKDGxhbmRpbmdfcGFnZRgBIAEoCRIPCgdjb3VudHJ5GAIgASgJEgwKBGNpdHkYAyABKAkSEgoKaXNfdWtfdXNlchgEIAEoCCLPAQoMQ2hlY2tlckV2ZW50EhIKCmV2ZW50X3R5cGUYASABKAkSGAoLc3RlcF9udW1iZXIYAiABKA1IAIgBARIaCg10b3BfY29uZGl0aW9uGAMgASgJSAGIAQESIQoUZGlhZ25vc2lzX2NvbmZpZGVuY2UYBCABKA1IAogBARIXCg9ldmVudF9kYXRhX2pzb24YBSABKAlCDgoMX3N0ZXBfbnVtYmVyQhAKDl90b3BfY29uZGl0aW9uQhcKFV9kaWFnbm9zaXNfY29uZmlkZW5jZSILCglTaXRlVmlzaXQiJAoKQnJva2VuTGluaxIWCg5yZXF1ZXN0ZWRfcGF0aBgBIAEoCSIrCg9TZXNzaW9uRHVyYXRpb24SGAoQZHVyYXRpb25fc2Vjb25kcxgBIAEoDSLpAQoRQ2hlY2tlckNvbXBsZXRpb24SFQoNdG9wX2NvbmRpdGlvbhgBIAEoCRIcChRjb25kaXRpb25fY29uZmlkZW5jZRgCIAEoDRIfChd0b3RhbF9zeW1wdG9tc19yZXBvcnRlZBgDIAEoDRIbCg5wYWluX2ludGVuc2l0eRgEIAEoDUgAiAEBEhgKEHN5bXB0b21fZHVyYXRpb24YBSABKAkSHgoRZnVuY3Rpb25hbF9pbXBhY3QYBiABKAlIAYgBAUIRCg9fcGFpbl9pbnRlbnNpdHlCFAoSX2Z1bmN0aW9uYWxfaW1wYWN0YgZwcm90bzM");
+
+/**
+ * What one accepted browser request becomes: one Kafka message. Batching here,
+ * not per event, keeps the per-message cost of Kafka out of the hot path
+ * (a browser sends its events in batches of up to 20).
+ *
+ * @generated from message handcheck.analytics.v1.AnalyticsEventBatch
+ */
+export type AnalyticsEventBatch = Message<"handcheck.analytics.v1.AnalyticsEventBatch"> & {
+  /**
+   * @generated from field: repeated handcheck.analytics.v1.AnalyticsEvent events = 1;
+   */
+  events: AnalyticsEvent[];
+};
+
+/**
+ * Describes the message handcheck.analytics.v1.AnalyticsEventBatch.
+ * Use `create(AnalyticsEventBatchSchema)` to create a new message.
+ */
+export const AnalyticsEventBatchSchema: GenMessage<AnalyticsEventBatch> = /*@__PURE__*/
+  messageDesc(file_handcheck_analytics_v1_events, 0);
 
 /**
  * One analytics fact. The gateway fills in everything the browser must not be
@@ -117,7 +139,7 @@ export type AnalyticsEvent = Message<"handcheck.analytics.v1.AnalyticsEvent"> & 
  * Use `create(AnalyticsEventSchema)` to create a new message.
  */
 export const AnalyticsEventSchema: GenMessage<AnalyticsEvent> = /*@__PURE__*/
-  messageDesc(file_handcheck_analytics_v1_events, 0);
+  messageDesc(file_handcheck_analytics_v1_events, 1);
 
 /**
  * @generated from message handcheck.analytics.v1.PageView
@@ -130,7 +152,7 @@ export type PageView = Message<"handcheck.analytics.v1.PageView"> & {
  * Use `create(PageViewSchema)` to create a new message.
  */
 export const PageViewSchema: GenMessage<PageView> = /*@__PURE__*/
-  messageDesc(file_handcheck_analytics_v1_events, 1);
+  messageDesc(file_handcheck_analytics_v1_events, 2);
 
 /**
  * First event of a browser-tab session. Location is derived from the client IP
@@ -165,7 +187,7 @@ export type SessionStarted = Message<"handcheck.analytics.v1.SessionStarted"> & 
  * Use `create(SessionStartedSchema)` to create a new message.
  */
 export const SessionStartedSchema: GenMessage<SessionStarted> = /*@__PURE__*/
-  messageDesc(file_handcheck_analytics_v1_events, 2);
+  messageDesc(file_handcheck_analytics_v1_events, 3);
 
 /**
  * The spec's other tracked event types (symptom_checker_started, …, referral_requested).
@@ -206,7 +228,7 @@ export type CheckerEvent = Message<"handcheck.analytics.v1.CheckerEvent"> & {
  * Use `create(CheckerEventSchema)` to create a new message.
  */
 export const CheckerEventSchema: GenMessage<CheckerEvent> = /*@__PURE__*/
-  messageDesc(file_handcheck_analytics_v1_events, 3);
+  messageDesc(file_handcheck_analytics_v1_events, 4);
 
 /**
  * @generated from message handcheck.analytics.v1.SiteVisit
@@ -219,7 +241,7 @@ export type SiteVisit = Message<"handcheck.analytics.v1.SiteVisit"> & {
  * Use `create(SiteVisitSchema)` to create a new message.
  */
 export const SiteVisitSchema: GenMessage<SiteVisit> = /*@__PURE__*/
-  messageDesc(file_handcheck_analytics_v1_events, 4);
+  messageDesc(file_handcheck_analytics_v1_events, 5);
 
 /**
  * @generated from message handcheck.analytics.v1.BrokenLink
@@ -236,7 +258,7 @@ export type BrokenLink = Message<"handcheck.analytics.v1.BrokenLink"> & {
  * Use `create(BrokenLinkSchema)` to create a new message.
  */
 export const BrokenLinkSchema: GenMessage<BrokenLink> = /*@__PURE__*/
-  messageDesc(file_handcheck_analytics_v1_events, 5);
+  messageDesc(file_handcheck_analytics_v1_events, 6);
 
 /**
  * @generated from message handcheck.analytics.v1.SessionDuration
@@ -253,7 +275,7 @@ export type SessionDuration = Message<"handcheck.analytics.v1.SessionDuration"> 
  * Use `create(SessionDurationSchema)` to create a new message.
  */
 export const SessionDurationSchema: GenMessage<SessionDuration> = /*@__PURE__*/
-  messageDesc(file_handcheck_analytics_v1_events, 6);
+  messageDesc(file_handcheck_analytics_v1_events, 7);
 
 /**
  * @generated from message handcheck.analytics.v1.CheckerCompletion
@@ -295,5 +317,5 @@ export type CheckerCompletion = Message<"handcheck.analytics.v1.CheckerCompletio
  * Use `create(CheckerCompletionSchema)` to create a new message.
  */
 export const CheckerCompletionSchema: GenMessage<CheckerCompletion> = /*@__PURE__*/
-  messageDesc(file_handcheck_analytics_v1_events, 7);
+  messageDesc(file_handcheck_analytics_v1_events, 8);
 
