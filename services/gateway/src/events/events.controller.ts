@@ -19,7 +19,7 @@ export class EventsController {
     // Only session starts need a location; the IP is looked up and dropped right here.
     const needsLocation = parsed.events.some((event) => event.type === 'session_start');
     const context = {
-      userAgent: req.get('user-agent') ?? '',
+      userAgent: req.headers['user-agent'] ?? '',
       receivedAtMs: Date.now(),
       location: needsLocation ? this.geo.locate(req.ip) : UNKNOWN_LOCATION,
     };
