@@ -95,6 +95,13 @@ describe('the Helm chart', () => {
     expect(chartSettingsProblems(manifests)).toEqual([]);
   });
 
+  it('writes numbers into the environment as plain integers', () => {
+    const ingestion = mainContainer(manifests, 'ingestion');
+    const value = ingestion.env?.find((e) => e.name === 'BATCH_MIN_BYTES')?.value;
+    // Helm reads YAML numbers as floats; big ones would come out as 1.048576e+06.
+    expect(value).toBe('1048576');
+  });
+
   it('reads every secret from the named existing Secrets', () => {
     const refs = ofKind<DeploymentSpec>(manifests, 'Deployment').flatMap((d) =>
       d.spec.template.spec.containers.flatMap((c) =>

@@ -81,9 +81,9 @@ the service's Env class. Secret values only ever arrive through secretKeyRef.
   value: {{ . | quote }}
 {{- end }}
 - name: PRODUCER_LINGER_MS
-  value: {{ $config.producerLingerMs | quote }}
+  value: {{ $config.producerLingerMs | int64 | quote }}
 - name: PRODUCER_MAX_BUFFERED
-  value: {{ $config.producerMaxBuffered | quote }}
+  value: {{ $config.producerMaxBuffered | int64 | quote }}
 {{- with .Values.auth.existingSecret }}
 - name: JWT_SECRET
   valueFrom:
@@ -98,9 +98,9 @@ the service's Env class. Secret values only ever arrive through secretKeyRef.
 - name: CONSUMER_GROUP
   value: {{ $config.consumerGroup | quote }}
 - name: BATCH_MIN_BYTES
-  value: {{ $config.batchMinBytes | quote }}
+  value: {{ $config.batchMinBytes | int64 | quote }}
 - name: BATCH_MAX_WAIT_MS
-  value: {{ $config.batchMaxWaitMs | quote }}
+  value: {{ $config.batchMaxWaitMs | int64 | quote }}
 {{- end -}}
 
 {{/* Everything one service container gets: common, its engines, its own settings, extras. */}}
