@@ -20,8 +20,6 @@ export interface PacedOptions {
   connections: number;
   headers: Record<string, string>;
   body: (index: number) => string;
-  /** Sees every answer: when it was due (ms after the start) and how long it took. */
-  onAnswer?: (dueMs: number, latencyMs: number) => void;
 }
 
 export interface PacedResult {
@@ -47,7 +45,7 @@ class Connection {
 
   constructor(
     private readonly socket: Socket,
-    private readonly done: (status: number, due: number) => void,
+    private readonly done: (connection: Connection, status: number, due: number) => void,
     private readonly failed: (error: Error) => void,
   ) {
     socket.setNoDelay(true);
@@ -79,7 +77,7 @@ class Connection {
     if (this.buffered.length < end) return;
     this.buffered = this.buffered.subarray(end);
     this.busy = false;
-    this.done(Number(head.slice(9, 12)), this.due);
+    this.done(this, Number(head.slice(9, 12)), this.due);
   }
 }
 
@@ -113,10 +111,8 @@ export async function pacedLoad(options: PacedOptions): Promise<PacedResult> {
     const index = waiting.shift();
     if (index !== undefined) connection.send(requests[index]!, started + index * intervalMs);
   };
-  const onDone = (connection: Connection) => (status: number, due: number) => {
-    const latency = performance.now() - due;
-    latencies.push(latency);
-    options.onAnswer?.(due - started, latency);
+  const onDone = (connection: Connection, status: number, due: number) => {
+    latencies.push(performance.now() - due);
     statuses[status] = (statuses[status] ?? 0) + 1;
     if (latencies.length + errors >= total) finish();
     else dispatch(connection);
@@ -133,12 +129,7 @@ export async function pacedLoad(options: PacedOptions): Promise<PacedResult> {
           const socket = new Socket();
           socket.once('error', reject);
           socket.connect(port, url.hostname, () => {
-            const connection: Connection = new Connection(
-              socket,
-              (status, due) => onDone(connection)(status, due),
-              onError,
-            );
-            connections.push(connection);
+            connections.push(new Connection(socket, onDone, onError));
             resolve();
           });
         }),

@@ -1,5 +1,8 @@
 import { create, toBinary } from '@bufbuild/protobuf';
-import { type AnalyticsEvent, AnalyticsEventBatchSchema } from './gen/handcheck/analytics/v1/events_pb';
+import {
+  type AnalyticsEvent,
+  AnalyticsEventBatchSchema,
+} from './gen/handcheck/analytics/v1/events_pb';
 
 export interface EventBatchMessage {
   key: string;
@@ -29,7 +32,8 @@ export function sessionBatchMessages(events: AnalyticsEvent[], size = 20): Event
   }
   const messages: EventBatchMessage[] = [];
   for (const list of bySession.values()) {
-    for (let i = 0; i < list.length; i += size) messages.push(eventBatchMessage(list.slice(i, i + size)));
+    for (let i = 0; i < list.length; i += size)
+      messages.push(eventBatchMessage(list.slice(i, i + size)));
   }
   return messages;
 }

@@ -98,7 +98,8 @@ export class AnalyticsConsumer implements OnApplicationBootstrap, BeforeApplicat
     for (const message of batch.messages) {
       const decoded = decodeBatch(message.value);
       if (!decoded.ok) {
-        rejected.push({ ...message, reason: decoded.reason });
+        const { key, value, offset } = message;
+        rejected.push({ key, value, offset, reason: decoded.reason });
         continue;
       }
       events.push(...decoded.events);

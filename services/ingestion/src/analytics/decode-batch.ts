@@ -11,8 +11,7 @@ export interface InvalidEvent {
  * never holds back the rest of its batch.
  */
 export type DecodedBatch =
-  | { ok: true; events: AnalyticsEvent[]; invalid: InvalidEvent[] }
-  | { ok: false; reason: string };
+  { ok: true; events: AnalyticsEvent[]; invalid: InvalidEvent[] } | { ok: false; reason: string };
 
 const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const SESSION = /^[A-Za-z0-9-]{8,64}$/;
