@@ -168,7 +168,7 @@ async function main(): Promise<void> {
     `  non-202 answers           ${non2xx.length ? JSON.stringify(Object.fromEntries(non2xx)) : 'none'}; errors ${load.errors}, timeouts ${load.timeouts}`,
   );
   console.log(
-    `  gateway latency @${rate}/s  p50 ${fixed.p50.toFixed(1)} ms, p99 ${fixed.p99.toFixed(1)} ms, max ${Math.round(fixed.max)} ms (${Math.round(fixed.achievedRate)} req/s achieved, ${(pacedEvents / measured.length).toFixed(2)} events per request, answers ${JSON.stringify(fixed.statuses)}, errors ${fixed.errors})`,
+    `  gateway latency @${rate}/s  p50 ${fixed.p50.toFixed(1)} ms, p99 ${fixed.p99.toFixed(1)} ms, max ${Math.round(fixed.max)} ms (${Math.round(fixed.achievedRate)} req/s achieved, ${(pacedEvents / measured.length).toFixed(2)} events per request, answers ${JSON.stringify(fixed.statuses)}, errors ${fixed.errors}; load generator stalled at most ${fixed.generatorStallMs.toFixed(0)} ms)`,
   );
   await clickhouse.close();
   if (stored !== accepted) process.exitCode = 1;

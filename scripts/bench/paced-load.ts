@@ -11,6 +11,7 @@
 // HTTP client library cost three times the CPU, taken from the two cores the
 // server under test shares with the load.
 import { Socket } from 'node:net';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 
 export interface PacedOptions {
   origin: string;
@@ -30,6 +31,8 @@ export interface PacedResult {
   p50: number;
   p99: number;
   max: number;
+  /** The load generator's own worst event-loop stall: requests due then left late. */
+  generatorStallMs: number;
 }
 
 const percentile = (sorted: number[], p: number) =>
@@ -102,6 +105,7 @@ export async function pacedLoad(options: PacedOptions): Promise<PacedResult> {
   const waiting: number[] = [];
   let errors = 0;
   let sent = 0;
+  let next = 0;
   let started = 0;
   let finish: () => void = () => undefined;
   const finished = new Promise<void>((resolve) => (finish = resolve));
@@ -136,15 +140,20 @@ export async function pacedLoad(options: PacedOptions): Promise<PacedResult> {
     ),
   );
 
+  const stalls = monitorEventLoopDelay({ resolution: 1 });
+  stalls.enable();
   started = performance.now();
   await new Promise<void>((resolve) => {
     const tick = () => {
       const dueNow = Math.min(total, Math.floor((performance.now() - started) / intervalMs) + 1);
       while (sent < dueNow) waiting.push(sent++);
-      for (const connection of connections) {
-        if (waiting.length === 0) break;
+      // Round robin, so every connection stays in use: one left idle past the
+      // server's keep-alive timeout would be closed and strand its next request.
+      for (let i = 0; i < connections.length && waiting.length > 0; i++) {
+        const connection = connections[(next + i) % connections.length]!;
         if (!connection.busy) dispatch(connection);
       }
+      next = (next + 1) % connections.length;
       if (sent < total) setTimeout(tick, 1);
       else resolve();
     };
@@ -152,6 +161,7 @@ export async function pacedLoad(options: PacedOptions): Promise<PacedResult> {
   });
   // A broken connection strands its request; count what never came back.
   await Promise.race([finished, new Promise((resolve) => setTimeout(resolve, 30_000))]);
+  stalls.disable();
   errors = total - latencies.length;
   const elapsed = (performance.now() - started) / 1000;
   for (const connection of connections) connection.close();
@@ -164,5 +174,6 @@ export async function pacedLoad(options: PacedOptions): Promise<PacedResult> {
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
     max: latencies.at(-1) ?? 0,
+    generatorStallMs: stalls.max / 1e6,
   };
 }

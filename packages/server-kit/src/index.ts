@@ -13,4 +13,5 @@ export * from './health/engine-health';
 export * from './health/mongo-check';
 export * from './http/all-exceptions.filter';
 export * from './http/body-errors';
+export * from './http/error-answer';
 export * from './http/bootstrap';

@@ -1,10 +1,12 @@
 import { type NestExpressApplication } from '@nestjs/platform-express';
 import { resolve } from 'node:path';
 import { GatewayEnv } from './config/gateway.env';
+import { EventsIntake } from './events/events-intake';
+import { serveAhead } from './http/serve-ahead';
 import { securityHeaders } from './site/security-headers';
 import { siteRouter } from './site/site-router';
 
-export const EVENTS_BODY_LIMIT = '64kb';
+export { EVENTS_BODY_LIMIT } from './events/events-intake';
 
 /** Gateway-only middleware, after the shared HTTP defaults; main.ts and the tests both use it. */
 export function configureGateway(app: NestExpressApplication): void {
@@ -13,4 +15,5 @@ export function configureGateway(app: NestExpressApplication): void {
   app.use(securityHeaders(env.NODE_ENV === 'production'));
   app.setGlobalPrefix('api');
   app.use(siteRouter(resolve(env.WEB_DIST_DIR)));
+  serveAhead(app.getHttpServer(), app.get(EventsIntake));
 }

@@ -1,33 +1,45 @@
+import { HttpException, HttpStatus } from '@nestjs/common';
 import { type NextFunction, type Request, type Response } from 'express';
+import { errorAnswer } from './error-answer';
+
+/** "64kb" → "64 KB", for messages people read. */
+export function limitText(limit: string): string {
+  return limit.replace('kb', ' KB').replace('mb', ' MB');
+}
 
 /**
- * express.json() rejects oversized or malformed bodies before Nest sees them;
- * answer those in our error shape with words a person understands.
+ * The body parser's refusals (oversized, malformed, wrongly encoded) as
+ * exceptions with words a person understands; anything else is returned as is.
  */
-export function bodyParserErrors(limitText: string) {
+export function bodyParserException(error: unknown, limit: string): unknown {
+  const type = (error as { type?: string } | null)?.type;
+  if (type === 'entity.too.large') {
+    return new HttpException(
+      `The request body is larger than ${limitText(limit)}.`,
+      HttpStatus.PAYLOAD_TOO_LARGE,
+    );
+  }
+  if (type === 'entity.parse.failed') {
+    return new HttpException('The request body is not valid JSON.', HttpStatus.BAD_REQUEST);
+  }
+  if (type === 'encoding.unsupported' || type === 'charset.unsupported') {
+    return new HttpException(
+      'The request body must be UTF-8 JSON.',
+      HttpStatus.UNSUPPORTED_MEDIA_TYPE,
+    );
+  }
+  return error;
+}
+
+/** express.json() refuses bad bodies before Nest sees them; answer those in our error shape. */
+export function bodyParserErrors(limit: string) {
   return (error: unknown, req: Request, res: Response, next: NextFunction): void => {
-    const type = (error as { type?: string } | null)?.type;
-    const base = { timestamp: new Date().toISOString(), path: req.path };
-    if (type === 'entity.too.large') {
-      res.status(413).json({
-        statusCode: 413,
-        ...base,
-        message: `The request body is larger than ${limitText}.`,
-      });
+    const mapped = bodyParserException(error, limit);
+    if (mapped === error) {
+      next(error);
       return;
     }
-    if (type === 'entity.parse.failed') {
-      res
-        .status(400)
-        .json({ statusCode: 400, ...base, message: 'The request body is not valid JSON.' });
-      return;
-    }
-    if (type === 'encoding.unsupported' || type === 'charset.unsupported') {
-      res
-        .status(415)
-        .json({ statusCode: 415, ...base, message: 'The request body must be UTF-8 JSON.' });
-      return;
-    }
-    next(error);
+    const answer = errorAnswer(mapped, req.path);
+    res.status(answer.status).json(answer.body);
   };
 }

@@ -42,7 +42,7 @@ export function applyHttpDefaults(app: NestExpressApplication, bodyLimit = '100k
   app.useLogger(app.get(Logger));
   app.disable('x-powered-by');
   app.use(json({ limit: bodyLimit }));
-  app.use(bodyParserErrors(bodyLimit.replace('kb', ' KB').replace('mb', ' MB')));
+  app.use(bodyParserErrors(bodyLimit));
   app.useGlobalFilters(new AllExceptionsFilter());
   app.useGlobalPipes(validationPipe());
   app.enableShutdownHooks();

@@ -1,121 +1,152 @@
-import { type Producer, type ProducerBatch } from 'kafkajs';
-import { BatchingProducer, ProducerBufferFullError } from './batching-producer';
+import { type Message, type Producer, type ProducerBatch } from 'kafkajs';
+import {
+  BatchingProducer,
+  type BatchingOptions,
+  ProducerBufferFullError,
+} from './batching-producer';
 
 /** A stand-in for the Kafka client (not our code) that records what it was asked to send. */
 function fakeProducer(behaviour: (batch: ProducerBatch) => Promise<void> = async () => undefined) {
   const batches: ProducerBatch[] = [];
+  const delivered: string[] = [];
   const producer = {
     sendBatch: async (batch: ProducerBatch) => {
       batches.push(batch);
       await behaviour(batch);
+      for (const { messages } of batch.topicMessages ?? []) {
+        delivered.push(...messages.map((m: Message) => String(m.value)));
+      }
       return [];
     },
   } as unknown as Producer;
-  return { producer, batches };
+  return { producer, batches, delivered };
 }
 
 const msg = (value: string) => ({ value });
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const options = (extra: Partial<BatchingOptions> = {}): BatchingOptions => ({
+  lingerMs: 5,
+  maxBatchSize: 100,
+  maxBuffered: 1000,
+  retryMinMs: 5,
+  retryMaxMs: 20,
+  ...extra,
+});
 
 describe('BatchingProducer', () => {
   it('combines sends that arrive within the linger time into one Kafka request with acks=-1', async () => {
     const { producer, batches } = fakeProducer();
-    const batching = new BatchingProducer(producer, {
-      lingerMs: 20,
-      maxBatchSize: 100,
-      maxBuffered: 1000,
-    });
-    await Promise.all([
-      batching.send('t', [msg('a')]),
-      batching.send('t', [msg('b')]),
-      batching.send('u', [msg('c')]),
-    ]);
+    const batching = new BatchingProducer(producer, options({ lingerMs: 20 }));
+    batching.send('t', [msg('a')]);
+    batching.send('t', [msg('b')]);
+    batching.send('u', [msg('c')]);
+    expect(batching.buffered).toBe(3);
+    expect(await batching.drain()).toBe(0);
     expect(batches).toHaveLength(1);
     expect(batches[0]?.acks).toBe(-1);
     expect(batches[0]?.topicMessages).toEqual([
       { topic: 't', messages: [msg('a'), msg('b')] },
       { topic: 'u', messages: [msg('c')] },
     ]);
+    expect(batching.buffered).toBe(0);
   });
 
-  it('sends at once when a batch is full', async () => {
+  it('waits no longer than the linger time for company', async () => {
     const { producer, batches } = fakeProducer();
-    const batching = new BatchingProducer(producer, {
-      lingerMs: 10_000,
-      maxBatchSize: 2,
-      maxBuffered: 1000,
-    });
-    await batching.send('t', [msg('a'), msg('b')]);
+    const batching = new BatchingProducer(producer, options({ lingerMs: 200 }));
+    batching.send('t', [msg('a')]);
+    await sleep(1);
+    expect(batches).toHaveLength(0);
+    await sleep(400);
     expect(batches).toHaveLength(1);
   });
 
-  it('rejects every caller of a failed batch so none of them claims success', async () => {
+  it('sends full batches at once, never more than a batch per Kafka request', async () => {
+    const { producer, batches, delivered } = fakeProducer();
+    const batching = new BatchingProducer(producer, options({ lingerMs: 60_000, maxBatchSize: 2 }));
+    for (const value of ['a', 'b', 'c', 'd', 'e']) batching.send('t', [msg(value)]);
+    await sleep(20);
+    // The one left over had waited as long as the rest: it follows without lingering.
+    expect(batches.map((b) => b.topicMessages?.[0]?.messages.length)).toEqual([2, 2, 1]);
+    expect(delivered).toEqual(['a', 'b', 'c', 'd', 'e']);
+    expect(batching.buffered).toBe(0);
+  });
+
+  it('keeps a batch Kafka refused and retries it, in order, until Kafka takes it', async () => {
+    let failures = 2;
+    const { producer, delivered } = fakeProducer(async () => {
+      if (failures-- > 0) throw new Error('broker down');
+    });
+    const retries: number[] = [];
+    let recoveredAfter = 0;
+    const batching = new BatchingProducer(
+      producer,
+      options({
+        onRetry: (_error, held) => retries.push(held),
+        onRecovered: (attempts) => (recoveredAfter = attempts),
+      }),
+    );
+    batching.send('t', [msg('a'), msg('b')]);
+    await sleep(8);
+    batching.send('t', [msg('c')]);
+    expect(await batching.drain(2000)).toBe(0);
+    expect(delivered).toEqual(['a', 'b', 'c']);
+    expect(retries.length).toBe(2);
+    expect(retries[0]).toBeGreaterThanOrEqual(2);
+    expect(recoveredAfter).toBe(2);
+  });
+
+  it('refuses new messages beyond its bound, counting those in flight, and takes none of them', async () => {
+    let release: () => void = () => undefined;
+    const { producer, delivered } = fakeProducer(
+      () => new Promise<void>((resolve) => (release = resolve)),
+    );
+    const batching = new BatchingProducer(producer, options({ maxBatchSize: 2, maxBuffered: 3 }));
+    batching.send('t', [msg('a'), msg('b')]);
+    await sleep(10); // in flight now
+    expect(() => batching.send('t', [msg('c'), msg('d')])).toThrow(ProducerBufferFullError);
+    expect(batching.buffered).toBe(2);
+    release();
+    expect(await batching.drain()).toBe(0);
+    expect(delivered).toEqual(['a', 'b']);
+  });
+
+  it('keeps at most maxInFlight Kafka requests waiting for their acks', async () => {
+    const releases: (() => void)[] = [];
+    const { producer, batches, delivered } = fakeProducer(
+      () => new Promise<void>((resolve) => releases.push(resolve)),
+    );
+    const batching = new BatchingProducer(producer, options({ maxBatchSize: 1, maxInFlight: 2 }));
+    for (const value of ['a', 'b', 'c', 'd']) batching.send('t', [msg(value)]);
+    await sleep(20);
+    expect(batches).toHaveLength(2);
+    releases.splice(0).forEach((release) => release());
+    await sleep(20);
+    expect(batches).toHaveLength(4);
+    releases.splice(0).forEach((release) => release());
+    expect(await batching.drain()).toBe(0);
+    expect(delivered.sort()).toEqual(['a', 'b', 'c', 'd']);
+  });
+
+  it('counts each send by the weight its caller gives', () => {
+    const { producer } = fakeProducer();
+    const batching = new BatchingProducer(producer, options({ maxBuffered: 15 }));
+    batching.send('t', [msg('ten events')], 10);
+    expect(batching.buffered).toBe(10);
+    expect(() => batching.send('t', [msg('six events')], 6)).toThrow(ProducerBufferFullError);
+    batching.send('t', [msg('five events')], 5);
+    expect(batching.buffered).toBe(15);
+  });
+
+  it('drain says how much is still undelivered when Kafka stays away past its deadline', async () => {
     const { producer } = fakeProducer(async () => {
       throw new Error('broker down');
     });
-    const batching = new BatchingProducer(producer, {
-      lingerMs: 1,
-      maxBatchSize: 100,
-      maxBuffered: 1000,
-    });
-    const results = await Promise.allSettled([
-      batching.send('t', [msg('a')]),
-      batching.send('t', [msg('b')]),
-    ]);
-    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
-    expect(batching.buffered).toBe(0);
-  });
-
-  it('refuses new messages beyond its bound instead of dropping any', async () => {
-    let release: () => void = () => undefined;
-    const { producer } = fakeProducer(() => new Promise<void>((resolve) => (release = resolve)));
-    const batching = new BatchingProducer(producer, {
-      lingerMs: 1,
-      maxBatchSize: 2,
-      maxBuffered: 3,
-    });
-    const first = batching.send('t', [msg('a'), msg('b')]);
-    await expect(batching.send('t', [msg('c'), msg('d')])).rejects.toBeInstanceOf(
-      ProducerBufferFullError,
-    );
-    expect(batching.buffered).toBe(2);
-    release();
-    await first;
-    await batching.drain();
-    expect(batching.buffered).toBe(0);
-  });
-
-  it('counts each send by the weight its caller gives', async () => {
-    let release: () => void = () => undefined;
-    const { producer, batches } = fakeProducer(
-      () => new Promise<void>((resolve) => (release = resolve)),
-    );
-    const batching = new BatchingProducer(producer, {
-      lingerMs: 60_000,
-      maxBatchSize: 10,
-      maxBuffered: 15,
-    });
-    const first = batching.send('t', [msg('ten events')], 10);
-    expect(batches).toHaveLength(1);
-    expect(batching.buffered).toBe(10);
-    await expect(batching.send('t', [msg('six events')], 6)).rejects.toBeInstanceOf(
-      ProducerBufferFullError,
-    );
-    release();
-    await first;
-    await batching.drain();
-    expect(batching.buffered).toBe(0);
-  });
-
-  it('drain sends what is waiting', async () => {
-    const { producer, batches } = fakeProducer();
-    const batching = new BatchingProducer(producer, {
-      lingerMs: 60_000,
-      maxBatchSize: 100,
-      maxBuffered: 100,
-    });
-    const sent = batching.send('t', [msg('a')]);
-    await batching.drain();
-    await sent;
-    expect(batches).toHaveLength(1);
+    const batching = new BatchingProducer(producer, options());
+    batching.send('t', [msg('a')]);
+    batching.send('t', [msg('b')]);
+    expect(await batching.drain(50)).toBe(2);
+    // Stopped: nothing more is taken that nobody would deliver.
+    expect(() => batching.send('t', [msg('c')])).toThrow(/shut down/);
   });
 });

@@ -15,90 +15,175 @@ export class ProducerBufferFullError extends Error {
 export interface BatchingOptions {
   /** How long the first message of a batch may wait for company. */
   lingerMs: number;
-  /** A batch this big is sent at once. */
+  /** A batch this big is sent at once; a Kafka request carries no more. */
   maxBatchSize: number;
-  /** What is waiting or in flight beyond this is refused, never dropped. */
+  /** Kafka requests awaiting their acks at once; more keep up with a busy event loop. */
+  maxInFlight?: number;
+  /** What is held (waiting or in flight) beyond this is refused, never dropped. */
   maxBuffered: number;
+  /** First pause after Kafka refuses a batch; doubled on each failure in a row. */
+  retryMinMs?: number;
+  /** The longest pause between retries. */
+  retryMaxMs?: number;
+  /** Told of each failed attempt, with what is held and when the next attempt is. */
+  onRetry?: (error: unknown, held: number, retryInMs: number) => void;
+  /** Told once Kafka takes messages again after failures. */
+  onRecovered?: (failedAttempts: number) => void;
 }
 
 interface Pending {
   topic: string;
   messages: Message[];
   weight: number;
-  resolve: () => void;
-  reject: (error: unknown) => void;
 }
 
+const weightOf = (items: Pending[]) => items.reduce((sum, item) => sum + item.weight, 0);
+
 /**
- * Collects sends from many HTTP requests into one Kafka request (acks from all
- * in-sync replicas). Each caller's promise settles when its own messages are
- * acknowledged, so a 202 always means "in Kafka".
+ * A bounded buffer in front of Kafka. `send` takes messages in at once or
+ * refuses them (the buffer is full); what it took is delivered in batches with
+ * acks from all in-sync replicas, a few requests in flight at a time, and a
+ * refused batch is retried with backoff until Kafka takes it. Callers answer without waiting on Kafka's round trip,
+ * whose pauses would otherwise be every caller's pauses; while Kafka is away
+ * the buffer fills and callers are refused, never silently dropped. What is
+ * held lives in memory: `drain` on shutdown delivers it, and a process that
+ * dies hard loses at most what was held.
  */
 export class BatchingProducer {
-  private pending: Pending[] = [];
-  private pendingCount = 0;
+  private waiting: Pending[] = [];
+  private waitingWeight = 0;
+  private inFlightWeight = 0;
   private inFlight = 0;
+  /** When the oldest waiting message arrived; it waits at most lingerMs for company. */
+  private waitingSince = 0;
   private timer: NodeJS.Timeout | undefined;
-  private readonly flushes = new Set<Promise<void>>();
+  private failures = 0;
+  private draining = false;
+  private stopped = false;
+  private idle: (() => void)[] = [];
 
   constructor(
     private readonly producer: Producer,
     private readonly options: BatchingOptions,
   ) {}
 
+  /** Messages taken in and not yet acknowledged by Kafka, in the callers' units. */
   get buffered(): number {
-    return this.pendingCount + this.inFlight;
+    return this.waitingWeight + this.inFlightWeight;
   }
 
-  send(topic: string, messages: Message[], weight = messages.length): Promise<void> {
+  /** Takes the messages for delivery, or throws ProducerBufferFullError and takes none. */
+  send(topic: string, messages: Message[], weight = messages.length): void {
+    if (this.stopped) throw new Error('The producer has shut down; nothing more is taken.');
     if (this.buffered + weight > this.options.maxBuffered) {
-      return Promise.reject(new ProducerBufferFullError(this.buffered));
+      throw new ProducerBufferFullError(this.buffered);
     }
-    return new Promise<void>((resolve, reject) => {
-      this.pending.push({ topic, messages, weight, resolve, reject });
-      this.pendingCount += weight;
-      if (this.pendingCount >= this.options.maxBatchSize) this.flushNow();
-      else this.timer ??= setTimeout(() => this.flushNow(), this.options.lingerMs);
-    });
+    if (this.waiting.length === 0) this.waitingSince = performance.now();
+    this.waiting.push({ topic, messages, weight });
+    this.waitingWeight += weight;
+    this.schedule();
   }
 
-  /** Sends whatever is waiting and resolves when every send has settled. */
-  async drain(): Promise<void> {
-    this.flushNow();
-    await Promise.allSettled([...this.flushes]);
-  }
-
-  private flushNow(): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
-    if (this.pending.length === 0) return;
-    const batch = this.pending;
-    const count = this.pendingCount;
-    this.pending = [];
-    this.pendingCount = 0;
-    this.inFlight += count;
-    const flush = this.sendBatch(batch).finally(() => {
-      this.inFlight -= count;
-      this.flushes.delete(flush);
-    });
-    this.flushes.add(flush);
-  }
-
-  private async sendBatch(batch: Pending[]): Promise<void> {
-    const byTopic = new Map<string, Message[]>();
-    for (const item of batch) {
-      const list = byTopic.get(item.topic) ?? [];
-      list.push(...item.messages);
-      byTopic.set(item.topic, list);
+  /**
+   * For shutdown: delivers everything held without lingering, then stops.
+   * Resolves with how much is still undelivered (0 when all is in Kafka) once
+   * all is delivered or the time is up; the caller reports any shortfall.
+   */
+  async drain(timeoutMs = 10_000): Promise<number> {
+    this.draining = true;
+    if (this.buffered > 0) {
+      this.schedule();
+      let timeout: NodeJS.Timeout | undefined;
+      await Promise.race([
+        new Promise<void>((resolve) => this.idle.push(resolve)),
+        new Promise<void>((resolve) => (timeout = setTimeout(resolve, timeoutMs))),
+      ]);
+      clearTimeout(timeout);
     }
+    this.stopped = true;
+    clearTimeout(this.timer);
+    return this.buffered;
+  }
+
+  /**
+   * One timer decides the next Kafka request: after failures, a backoff once
+   * nothing is in flight; otherwise at once for a full batch (or when
+   * draining), else when the oldest waiting message has lingered enough.
+   */
+  private schedule(): void {
+    if (this.stopped || this.waiting.length === 0) return;
+    let delay: number;
+    if (this.failures > 0) {
+      if (this.inFlight > 0 || this.timer) return;
+      delay = this.backoffMs();
+    } else {
+      if (this.inFlight >= (this.options.maxInFlight ?? 4)) return;
+      if (this.draining || this.waitingWeight >= this.options.maxBatchSize) delay = 0;
+      else if (this.timer) return;
+      else delay = Math.max(0, this.waitingSince + this.options.lingerMs - performance.now());
+    }
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      void this.flush();
+    }, delay);
+  }
+
+  private backoffMs(): number {
+    const first = this.options.retryMinMs ?? 200;
+    return Math.min(first * 2 ** (this.failures - 1), this.options.retryMaxMs ?? 5000);
+  }
+
+  private async flush(): Promise<void> {
+    const batch = this.takeBatch();
+    const weight = weightOf(batch);
+    this.inFlight += 1;
+    this.inFlightWeight += weight;
+    this.schedule(); // another full batch may go alongside this one
+    let failure: { error: unknown } | undefined;
     try {
-      await this.producer.sendBatch({
-        acks: -1,
-        topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })),
-      });
-      for (const item of batch) item.resolve();
+      await this.producer.sendBatch({ acks: -1, topicMessages: byTopic(batch) });
+      if (this.failures > 0) this.options.onRecovered?.(this.failures);
+      this.failures = 0;
     } catch (error) {
-      for (const item of batch) item.reject(error);
+      // Back to the front for the retry. Kafka may have kept part of a failed
+      // batch, and batches in flight together may land out of order: every
+      // consumer deduplicates on event id and none depends on arrival order.
+      this.waiting.unshift(...batch);
+      this.waitingWeight += weight;
+      this.failures += 1;
+      failure = { error };
+    } finally {
+      this.inFlight -= 1;
+      this.inFlightWeight -= weight;
     }
+    if (failure) this.options.onRetry?.(failure.error, this.buffered, this.backoffMs());
+    if (this.waiting.length > 0) this.schedule();
+    else if (this.buffered === 0) for (const resolve of this.idle.splice(0)) resolve();
   }
+
+  /** The oldest waiting messages, up to maxBatchSize (a single larger send goes alone). */
+  private takeBatch(): Pending[] {
+    let weight = 0;
+    let count = 0;
+    for (const item of this.waiting) {
+      if (count > 0 && weight + item.weight > this.options.maxBatchSize) break;
+      weight += item.weight;
+      count += 1;
+    }
+    this.waitingWeight -= weight;
+    // What stays behind has waited already; it goes with the next batch, not a linger later.
+    this.waitingSince = performance.now() - this.options.lingerMs;
+    return this.waiting.splice(0, count);
+  }
+}
+
+function byTopic(batch: Pending[]) {
+  const topics = new Map<string, Message[]>();
+  for (const item of batch) {
+    const list = topics.get(item.topic);
+    if (list) list.push(...item.messages);
+    else topics.set(item.topic, [...item.messages]);
+  }
+  return [...topics].map(([topic, messages]) => ({ topic, messages }));
 }

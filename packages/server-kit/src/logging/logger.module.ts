@@ -2,14 +2,11 @@ import { LoggerModule } from 'nestjs-pino';
 import { type DynamicModule, RequestMethod } from '@nestjs/common';
 import { type CommonEnv } from '../config/common-env';
 
-// Health probes and analytics batches (thousands a second) skip the request
-// logger altogether: its per-request child logger was a tenth of the gateway's
-// time on /api/events. Their failures are still logged, by the exception filter
-// and the services. Nest puts the gateway's "api" prefix in front of these.
-const QUIET_ROUTES = [
-  { path: 'health', method: RequestMethod.GET },
-  { path: 'events', method: RequestMethod.POST },
-];
+// Health probes skip the request logger altogether (they would drown the rest);
+// their failures are still logged by the exception filter. Nest puts the
+// gateway's "api" prefix in front. The gateway's analytics intake never reaches
+// this logger: it is served ahead of Express (see EventsIntake).
+const QUIET_ROUTES = [{ path: 'health', method: RequestMethod.GET }];
 
 /**
  * JSON logs with the service name and version on every line; secrets and

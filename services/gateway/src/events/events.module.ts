@@ -1,10 +1,11 @@
 import { Module } from '@nestjs/common';
 import { GeoLocator } from '../geo/geo-locator';
-import { EventsController } from './events.controller';
+import { EventsIntake } from './events-intake';
 import { EventsService } from './events.service';
 
+/** The analytics intake; it has no Nest controller, see EventsIntake. */
 @Module({
-  controllers: [EventsController],
-  providers: [EventsService, GeoLocator],
+  providers: [EventsIntake, EventsService, GeoLocator],
+  exports: [EventsIntake],
 })
 export class EventsModule {}

@@ -1,0 +1,90 @@
+import { type Running, startGateway } from '../support/apps';
+import { pageView } from '../support/events';
+import { type GatewayEnv } from '../../services/gateway/src/config/gateway.env';
+
+jest.setTimeout(60_000);
+
+// POST /api/events is served ahead of Express and Nest's router (EventsIntake);
+// these check it still answers like every other route of the gateway.
+describe('the gateway answers every route alike', () => {
+  let gateway: Running<GatewayEnv>;
+
+  beforeAll(async () => {
+    gateway = await startGateway();
+  });
+
+  afterAll(async () => {
+    await gateway?.close();
+  });
+
+  const postEvents = (body: string, headers: Record<string, string>, query = '') =>
+    fetch(`${gateway.url}/api/events${query}`, { method: 'POST', headers, body });
+  const json = { 'content-type': 'application/json' };
+  const oneEvent = () => JSON.stringify({ events: [pageView(crypto.randomUUID())] });
+
+  const STRICT_HEADERS = [
+    'content-security-policy',
+    'strict-transport-security',
+    'x-content-type-options',
+    'x-frame-options',
+    'referrer-policy',
+    'cross-origin-opener-policy',
+  ];
+
+  it('sends the same strict security headers on the events intake as on the API and the site', async () => {
+    const answers = await Promise.all([
+      postEvents(oneEvent(), json),
+      postEvents('{"events": []}', json),
+      fetch(`${gateway.url}/api/health`),
+      fetch(`${gateway.url}/api/nope`),
+      fetch(`${gateway.url}/about`),
+    ]);
+    expect(answers.map((a) => a.status)).toEqual([202, 400, 200, 404, 200]);
+    const [accepted, ...others] = answers.map((a) =>
+      Object.fromEntries(STRICT_HEADERS.map((name) => [name, a.headers.get(name)])),
+    );
+    for (const name of STRICT_HEADERS) expect(accepted?.[name]).toBeTruthy();
+    for (const other of others) expect(other).toEqual(accepted);
+    expect(answers[0]?.headers.get('x-powered-by')).toBeNull();
+  });
+
+  it('accepts a batch with a query string on the path, answering {accepted}', async () => {
+    const response = await postEvents(oneEvent(), json, '?v=1');
+    expect(response.status).toBe(202);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await response.json()).toEqual({ accepted: 1 });
+  });
+
+  it('refuses in the API error shape, naming the route', async () => {
+    const response = await postEvents('{"events": [{"type": "page_view"}]}', json);
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as Record<string, unknown>;
+    expect(body).toMatchObject({ statusCode: 400, path: '/api/events' });
+    expect(new Date(String(body.timestamp)).getTime()).not.toBeNaN();
+    expect(JSON.stringify(body.message)).toMatch(/events\[0\]\.id must be a UUID/);
+  });
+
+  it('a body that is not JSON is refused as not a batch', async () => {
+    const response = await postEvents(oneEvent(), { 'content-type': 'text/plain' });
+    expect(response.status).toBe(400);
+    expect(JSON.stringify(((await response.json()) as { message: unknown }).message)).toMatch(
+      /must be a JSON object/,
+    );
+  });
+
+  it('a JSON body in another character set → 415', async () => {
+    const response = await postEvents(oneEvent(), {
+      'content-type': 'application/json; charset=latin1',
+    });
+    expect(response.status).toBe(415);
+    expect(((await response.json()) as { message: string }).message).toBe(
+      'The request body must be UTF-8 JSON.',
+    );
+  });
+
+  it('other methods on /api/events are not routes: 404 from the API', async () => {
+    const response = await fetch(`${gateway.url}/api/events`);
+    expect(response.status).toBe(404);
+    expect(await response.json()).toMatchObject({ statusCode: 404, path: '/api/events' });
+  });
+});
