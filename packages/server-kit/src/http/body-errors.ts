@@ -28,6 +28,16 @@ export function bodyParserException(error: unknown, limit: string): unknown {
       HttpStatus.UNSUPPORTED_MEDIA_TYPE,
     );
   }
+  // The parser's other refusals (an aborted upload, a length that does not
+  // match) are the client's, not failures of ours: keep their 4xx status.
+  const { status, expose, message } = (error ?? {}) as {
+    status?: unknown;
+    expose?: unknown;
+    message?: unknown;
+  };
+  if (typeof status === 'number' && status >= 400 && status < 500 && expose === true) {
+    return new HttpException(String(message), status);
+  }
   return error;
 }
 

@@ -1,0 +1,42 @@
+import { HttpException } from '@nestjs/common';
+import { bodyParserException, limitText } from './body-errors';
+
+const answer = (error: unknown) => {
+  const mapped = bodyParserException(error, '64kb');
+  return mapped instanceof HttpException ? [mapped.getStatus(), mapped.message] : mapped;
+};
+
+describe('bodyParserException', () => {
+  it('words the parser refusals people meet', () => {
+    expect(answer({ type: 'entity.too.large', status: 413 })).toEqual([
+      413,
+      'The request body is larger than 64 KB.',
+    ]);
+    expect(answer({ type: 'entity.parse.failed', status: 400 })).toEqual([
+      400,
+      'The request body is not valid JSON.',
+    ]);
+    expect(answer({ type: 'charset.unsupported', status: 415 })).toEqual([
+      415,
+      'The request body must be UTF-8 JSON.',
+    ]);
+  });
+
+  it("keeps the status of the parser's other client errors", () => {
+    expect(
+      answer({ type: 'request.aborted', status: 400, expose: true, message: 'request aborted' }),
+    ).toEqual([400, 'request aborted']);
+  });
+
+  it('passes on anything that is not a client error', () => {
+    const failure = new Error('disk on fire');
+    expect(bodyParserException(failure, '64kb')).toBe(failure);
+    const hidden = { status: 400, expose: false, message: 'internal detail' };
+    expect(bodyParserException(hidden, '64kb')).toBe(hidden);
+  });
+
+  it('writes limits the way people read them', () => {
+    expect(limitText('64kb')).toBe('64 KB');
+    expect(limitText('1mb')).toBe('1 MB');
+  });
+});
