@@ -42,12 +42,12 @@ const weightOf = (items: Pending[]) => items.reduce((sum, item) => sum + item.we
 /**
  * A bounded buffer in front of Kafka. `send` takes messages in at once or
  * refuses them (the buffer is full); what it took is delivered in batches with
- * acks from all in-sync replicas, a few requests in flight at a time, and a
- * refused batch is retried with backoff until Kafka takes it. Callers answer without waiting on Kafka's round trip,
- * whose pauses would otherwise be every caller's pauses; while Kafka is away
- * the buffer fills and callers are refused, never silently dropped. What is
- * held lives in memory: `drain` on shutdown delivers it, and a process that
- * dies hard loses at most what was held.
+ * acks from all in-sync replicas, a few Kafka requests in flight at a time, and
+ * a refused batch is retried with backoff until Kafka takes it. Callers answer
+ * without waiting on Kafka's round trip, whose pauses would otherwise be every
+ * caller's pauses; while Kafka is away the buffer fills and callers are
+ * refused, never silently dropped. What is held lives in memory: `drain` on
+ * shutdown delivers it, and a process that dies hard loses at most that.
  */
 export class BatchingProducer {
   private waiting: Pending[] = [];
