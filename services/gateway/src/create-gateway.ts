@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { GatewayEnv } from './config/gateway.env';
 import { EventsIntake } from './events/events-intake';
 import { serveAhead } from './http/serve-ahead';
+import { trustedProxy } from './http/trusted-proxy';
 import { securityHeaders } from './site/security-headers';
 import { siteRouter } from './site/site-router';
 
@@ -11,7 +12,7 @@ export { EVENTS_BODY_LIMIT } from './events/events-intake';
 /** Gateway-only middleware, after the shared HTTP defaults; main.ts and the tests both use it. */
 export function configureGateway(app: NestExpressApplication): void {
   const env = app.get(GatewayEnv);
-  app.set('trust proxy', env.TRUSTED_PROXIES.length > 0 ? env.TRUSTED_PROXIES : false);
+  app.set('trust proxy', trustedProxy(env.TRUSTED_PROXIES));
   app.use(securityHeaders(env.NODE_ENV === 'production'));
   app.setGlobalPrefix('api');
   app.use(siteRouter(resolve(env.WEB_DIST_DIR)));

@@ -13,7 +13,7 @@ export interface ErrorAnswer {
   errorId?: string;
 }
 
-export const UNEXPECTED_ERROR_MESSAGE = 'Something went wrong on our side. Please try again later.';
+const UNEXPECTED_ERROR_MESSAGE = 'Something went wrong on our side. Please try again later.';
 
 /**
  * One error shape for every API answer: {statusCode, timestamp, path, message}.
