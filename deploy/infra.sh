@@ -15,6 +15,7 @@
 #                            CLICKHOUSE_TCP, MONGO, SMTP, MAILPIT
 #   HANDCHECK_START_TIMEOUT  seconds to wait for health (default 120)
 #   HANDCHECK_STOP_TIMEOUT   seconds between SIGTERM and SIGKILL (default 15)
+#   HANDCHECK_BACKGROUND_NICE  CPU niceness of Kafka and ClickHouse (default 10, 0 = off)
 set -euo pipefail
 
 source "$(dirname "${BASH_SOURCE[0]}")/engines/common.sh"

@@ -11,3 +11,15 @@ export function healthUrl(profile, service) {
   const port = PORTS[profile][service];
   return service === 'gateway' ? `http://127.0.0.1:${port}/api/health` : `http://127.0.0.1:${port}/health`;
 }
+
+// Batch work that can wait for the CPU on a machine shared with the services
+// that answer people; Kafka and ClickHouse get the same (deploy/engines/common.sh).
+export const BACKGROUND_SERVICES = ['ingestion'];
+
+export function backgroundNice() {
+  const value = process.env.HANDCHECK_BACKGROUND_NICE ?? '10';
+  if (!/^(\d|1\d)$/.test(value)) {
+    throw new Error(`HANDCHECK_BACKGROUND_NICE must be a whole number from 0 to 19, not '${value}'`);
+  }
+  return Number(value);
+}

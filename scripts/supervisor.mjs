@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync, openSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PORTS, SERVICES, healthUrl } from './services.config.mjs';
+import { BACKGROUND_SERVICES, PORTS, SERVICES, backgroundNice, healthUrl } from './services.config.mjs';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -81,13 +81,19 @@ function serviceEnv(service, infra) {
 
 async function supervise() {
   const infra = readEnvFile(join(varDir, 'infra.env'));
+  const niceness = backgroundNice();
   mkdirSync(logDir, { recursive: true });
   const children = new Map();
   let stopping = false;
 
   const launch = (service, attempt = 0) => {
     const log = createWriteStream(join(logDir, `${service}.log`), { flags: 'a' });
-    const child = spawn(process.execPath, [join(repo, 'services', service, 'dist', 'main.js')], {
+    const main = join(repo, 'services', service, 'dist', 'main.js');
+    // nice execs node, so the child's PID is the service's own.
+    const [file, argv] = BACKGROUND_SERVICES.includes(service)
+      ? ['nice', ['-n', String(niceness), process.execPath, main]]
+      : [process.execPath, [main]];
+    const child = spawn(file, argv, {
       cwd: join(repo, 'services', service),
       env: serviceEnv(service, infra),
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -132,6 +138,7 @@ async function start() {
   if (existing) {
     console.log(`Services (${profile}) already running under supervisor PID ${existing}.`);
   } else {
+    backgroundNice(); // a bad value stops here, not in the detached supervisor
     for (const service of only) {
       if (!existsSync(join(repo, 'services', service, 'dist', 'main.js'))) {
         console.error(`services/${service} is not built: run npm run build first.`);

@@ -12,6 +12,23 @@ export function deadLetterTopic(topic: Topic): string {
   return `${topic}.dlq`;
 }
 
+/**
+ * Partitions per topic: the most consumers of a group that can share its work.
+ * Analytics messages are keyed by session, so a session's events keep their order.
+ */
+export const TOPIC_PARTITIONS: Record<Topic, number> = {
+  [TOPICS.analyticsEventBatches]: 3,
+  [TOPICS.referralsRequested]: 1,
+};
+
+/** A topic and its dead-letter twin as every service that uses them creates them. */
+export function topicWithDeadLetters(topic: Topic): Array<{ topic: string; partitions: number }> {
+  return [
+    { topic, partitions: TOPIC_PARTITIONS[topic] },
+    { topic: deadLetterTopic(topic), partitions: 1 },
+  ];
+}
+
 export const CONSUMER_GROUPS = {
   ingestion: 'ingestion',
   referral: 'referral',

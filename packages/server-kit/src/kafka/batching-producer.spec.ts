@@ -72,6 +72,34 @@ describe('BatchingProducer', () => {
     expect(batching.buffered).toBe(0);
   });
 
+  it('keeps sending full batches while sends keep coming faster than a timer tick', async () => {
+    const { producer, batches } = fakeProducer();
+    const batching = new BatchingProducer(
+      producer,
+      options({ lingerMs: 5, maxBatchSize: 10, maxBuffered: 100_000 }),
+    );
+    // A saturated event loop for 100 ms: each turn handles ten requests of
+    // 0.1 ms. Re-arming the send timer on each send kept pushing it out, and
+    // the buffer filled with nothing in flight.
+    let sent = 0;
+    const end = performance.now() + 100;
+    const sentUnderLoad = await new Promise<number>((resolve) => {
+      const turn = () => {
+        for (let i = 0; i < 10; i++) {
+          batching.send('t', [msg('x')]);
+          sent += 1;
+          const until = performance.now() + 0.1;
+          while (performance.now() < until); // the rest of the request's work
+        }
+        if (performance.now() < end) setImmediate(turn);
+        else resolve(batches.length);
+      };
+      turn();
+    });
+    expect(sentUnderLoad).toBeGreaterThanOrEqual(sent / 10 / 2);
+    expect(await batching.drain()).toBe(0);
+  });
+
   it('keeps a batch Kafka refused and retries it, in order, until Kafka takes it', async () => {
     let failures = 2;
     const { producer, delivered } = fakeProducer(async () => {

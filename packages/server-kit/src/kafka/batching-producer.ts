@@ -57,6 +57,8 @@ export class BatchingProducer {
   /** When the oldest waiting message arrived; it waits at most lingerMs for company. */
   private waitingSince = 0;
   private timer: NodeJS.Timeout | undefined;
+  /** When the pending timer fires. */
+  private timerDue = 0;
   private failures = 0;
   private draining = false;
   private stopped = false;
@@ -109,6 +111,8 @@ export class BatchingProducer {
    * One timer decides the next Kafka request: after failures, a backoff once
    * nothing is in flight; otherwise at once for a full batch (or when
    * draining), else when the oldest waiting message has lingered enough.
+   * A timer already due as soon is kept: re-arming it on every send would,
+   * under a steady stream of sends, keep pushing the next request out.
    */
   private schedule(): void {
     if (this.stopped || this.waiting.length === 0) return;
@@ -119,10 +123,12 @@ export class BatchingProducer {
     } else {
       if (this.inFlight >= (this.options.maxInFlight ?? 4)) return;
       if (this.draining || this.waitingWeight >= this.options.maxBatchSize) delay = 0;
-      else if (this.timer) return;
       else delay = Math.max(0, this.waitingSince + this.options.lingerMs - performance.now());
     }
+    const due = performance.now() + delay;
+    if (this.timer && this.timerDue <= due) return;
     clearTimeout(this.timer);
+    this.timerDue = due;
     this.timer = setTimeout(() => {
       this.timer = undefined;
       void this.flush();

@@ -8,7 +8,7 @@ import {
   type OnModuleInit,
 } from '@nestjs/common';
 import { type Admin, type Kafka, type Producer } from 'kafkajs';
-import { TOPICS, deadLetterTopic } from '@handcheck/contracts';
+import { TOPICS, topicWithDeadLetters } from '@handcheck/contracts';
 import {
   BatchingProducer,
   brokerList,
@@ -52,12 +52,10 @@ export class KafkaGateway implements OnModuleInit, OnApplicationShutdown {
   }
 
   async onModuleInit(): Promise<void> {
-    await ensureTopics(this.kafka, [
-      { topic: TOPICS.analyticsEventBatches, partitions: 3 },
-      { topic: deadLetterTopic(TOPICS.analyticsEventBatches), partitions: 1 },
-      { topic: TOPICS.referralsRequested, partitions: 1 },
-      { topic: deadLetterTopic(TOPICS.referralsRequested), partitions: 1 },
-    ]);
+    await ensureTopics(
+      this.kafka,
+      [TOPICS.analyticsEventBatches, TOPICS.referralsRequested].flatMap(topicWithDeadLetters),
+    );
     await Promise.all([this.producer.connect(), this.admin.connect()]);
   }
 

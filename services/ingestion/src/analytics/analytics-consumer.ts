@@ -12,6 +12,7 @@ import {
   TOPICS,
   deadLetterTopic,
   eventBatchMessage,
+  topicWithDeadLetters,
 } from '@handcheck/contracts';
 import { createProducer, ensureTopics } from '@handcheck/server-kit';
 import { CLICKHOUSE } from '../clickhouse/clickhouse.module';
@@ -63,10 +64,7 @@ export class AnalyticsConsumer implements OnApplicationBootstrap, BeforeApplicat
 
   // After every onModuleInit, so the ClickHouse migrations have run.
   async onApplicationBootstrap(): Promise<void> {
-    await ensureTopics(this.kafka, [
-      { topic: TOPICS.analyticsEventBatches, partitions: 3 },
-      { topic: deadLetterTopic(TOPICS.analyticsEventBatches), partitions: 1 },
-    ]);
+    await ensureTopics(this.kafka, topicWithDeadLetters(TOPICS.analyticsEventBatches));
     await this.deadLetters.connect();
     await this.consumer.connect();
     await this.consumer.subscribe({ topic: TOPICS.analyticsEventBatches, fromBeginning: true });
