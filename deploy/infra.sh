@@ -72,6 +72,7 @@ start_engine() {
 
   if pid="$(running_pid "$engine")"; then
     if "${engine}_healthy"; then
+      lower_priority "$engine" "$pid"
       log "$engine: already running (pid $pid), reusing: $("${engine}_describe")"
       return 0
     fi
@@ -90,6 +91,7 @@ start_engine() {
     rm -f "$(pid_file "$engine")"
     return 1
   fi
+  lower_priority "$engine" "$pid"
   log "$engine: up in $((SECONDS - t0))s (pid $pid): $("${engine}_describe")"
 }
 
@@ -100,6 +102,7 @@ start_engine_locked() {
 
 cmd_start() {
   local engines=("$@") engine failed=() pids=() i rc
+  check_background_nice
   mkdir -p "$HANDCHECK_CACHE" "$RUN_DIR"
   # Installs first, one at a time: the Go builds and the Maven fetch each use
   # both cores, and running them together only makes every one slower.

@@ -4,6 +4,7 @@
 // stops them all on SIGTERM. `start` detaches it; `stop` ends it by its PID.
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync, openSync } from 'node:fs';
+import { getPriority } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BACKGROUND_SERVICES, PORTS, SERVICES, backgroundNice, healthUrl } from './services.config.mjs';
@@ -56,10 +57,10 @@ async function healthy(service) {
   }
 }
 
-async function waitHealthy(services, timeoutMs) {
+async function waitHealthy(services, timeoutMs, supervisorPid) {
   const deadline = Date.now() + timeoutMs;
   const pending = new Set(services);
-  while (pending.size > 0 && Date.now() < deadline) {
+  while (pending.size > 0 && Date.now() < deadline && alive(supervisorPid)) {
     for (const service of [...pending]) if (await healthy(service)) pending.delete(service);
     if (pending.size > 0) await new Promise((r) => setTimeout(r, 300));
   }
@@ -81,7 +82,10 @@ function serviceEnv(service, infra) {
 
 async function supervise() {
   const infra = readEnvFile(join(varDir, 'infra.env'));
-  const niceness = backgroundNice();
+  // nice takes an increment: this one lands ingestion on the configured
+  // niceness, unless the supervisor already runs at least that low (infra.sh
+  // treats the engines the same way).
+  const increment = Math.max(0, backgroundNice() - getPriority());
   mkdirSync(logDir, { recursive: true });
   const children = new Map();
   let stopping = false;
@@ -90,8 +94,8 @@ async function supervise() {
     const log = createWriteStream(join(logDir, `${service}.log`), { flags: 'a' });
     const main = join(repo, 'services', service, 'dist', 'main.js');
     // nice execs node, so the child's PID is the service's own.
-    const [file, argv] = BACKGROUND_SERVICES.includes(service)
-      ? ['nice', ['-n', String(niceness), process.execPath, main]]
+    const [file, argv] = BACKGROUND_SERVICES.includes(service) && increment > 0
+      ? ['nice', ['-n', String(increment), process.execPath, main]]
       : [process.execPath, [main]];
     const child = spawn(file, argv, {
       cwd: join(repo, 'services', service),
@@ -134,9 +138,9 @@ async function supervise() {
 }
 
 async function start() {
-  const existing = runningPid();
-  if (existing) {
-    console.log(`Services (${profile}) already running under supervisor PID ${existing}.`);
+  let supervisorPid = runningPid();
+  if (supervisorPid) {
+    console.log(`Services (${profile}) already running under supervisor PID ${supervisorPid}.`);
   } else {
     backgroundNice(); // a bad value stops here, not in the detached supervisor
     for (const service of only) {
@@ -155,9 +159,17 @@ async function start() {
     });
     writeFileSync(pidFile, String(child.pid));
     child.unref();
+    supervisorPid = child.pid;
   }
   const timeoutMs = Number(option('timeout', '120')) * 1000;
-  const unhealthy = await waitHealthy(only, timeoutMs);
+  const unhealthy = await waitHealthy(only, timeoutMs, supervisorPid);
+  if (!alive(supervisorPid)) {
+    // It stops only on error (say, the engines are not up), and says why in its own log.
+    const log = join(logDir, 'supervisor.log');
+    console.error(`The supervisor (PID ${supervisorPid}) has exited. Last lines of ${log}:`);
+    console.error(readFileSync(log, 'utf8').split('\n').slice(-25).join('\n'));
+    process.exit(1);
+  }
   if (unhealthy.length > 0) {
     for (const service of unhealthy) {
       const log = join(logDir, `${service}.log`);

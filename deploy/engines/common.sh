@@ -21,6 +21,22 @@ STOP_TIMEOUT="${HANDCHECK_STOP_TIMEOUT:-15}"
 BACKGROUND_NICE="${HANDCHECK_BACKGROUND_NICE:-10}"
 BACKGROUND_ENGINES=(kafka clickhouse)
 
+check_background_nice() {
+  [[ "$BACKGROUND_NICE" =~ ^([0-9]|1[0-9])$ ]] ||
+    die "HANDCHECK_BACKGROUND_NICE must be a whole number from 0 to 19, not '$BACKGROUND_NICE'"
+}
+
+# Lowers a healthy background engine's CPU priority (see lower-priority.mjs for
+# why after start-up and not at launch). Safe to repeat on a running engine.
+lower_priority() {
+  local engine="$1" pid="$2"
+  [[ " ${BACKGROUND_ENGINES[*]} " == *" $engine "* ]] || return 0
+  # A healthy engine stays useful at normal priority, so a failure here warns
+  # (and the cpu-priority test fails) rather than failing the start.
+  node "$ENGINES_DIR/lower-priority.mjs" "$pid" "$BACKGROUND_NICE" ||
+    err "infra: $engine (pid $pid) keeps its normal CPU priority"
+}
+
 log() { printf '%s\n' "$*"; }
 err() { printf '%s\n' "$*" >&2; }
 die() {
@@ -113,20 +129,9 @@ launch() {
     mv "$logf" "$logf.1"
   fi
   printf '\n==== %s starting %s (profile %s) ====\n' "$(date -Is)" "$engine" "$PROFILE" >>"$logf"
-  local niceness=0
-  if [[ " ${BACKGROUND_ENGINES[*]} " == *" $engine "* ]]; then
-    [[ "$BACKGROUND_NICE" =~ ^([0-9]|1[0-9])$ ]] ||
-      die "HANDCHECK_BACKGROUND_NICE must be a whole number from 0 to 19, not '$BACKGROUND_NICE'"
-    niceness="$BACKGROUND_NICE"
-  fi
   # setsid: the server must outlive this shell and ignore its Ctrl-C.
   # 9>&-: fd 9 holds with_lock's lock, which must not live on in the server.
-  # A new session is a new scheduling autogroup where the kernel has them, and
-  # between autogroups only the group's own niceness counts, so it is set too.
-  # Each step execs the next, so the recorded PID is the server's own.
-  # shellcheck disable=SC2016 # $0 and $@ belong to the inner shell
-  setsid bash -c '{ [[ -w /proc/self/autogroup ]] && echo "$0" >/proc/self/autogroup; } 2>/dev/null
-    exec nice -n "$0" "$@"' "$niceness" "$@" >>"$logf" 2>&1 </dev/null 9>&- &
+  setsid "$@" >>"$logf" 2>&1 </dev/null 9>&- &
   printf '%s\n' "$!" >"$pidf"
 }
 
