@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Moves a running server to a lower CPU priority: node lower-priority.mjs <pid> <niceness>
 // It only ever lowers: a thread already at that niceness or above keeps its own,
-// so under `nice make start` nothing ends up above the shell that started it.
+// so under `nice make start` no engine gets a higher priority than the shell that started it.
 //
 // infra.sh runs this once an engine is healthy, not at launch, so start-up
 // never waits for the CPU behind whatever else the machine is doing.
