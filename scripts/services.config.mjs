@@ -16,6 +16,7 @@ export function healthUrl(profile, service) {
 // that answer people; Kafka and ClickHouse get the same (deploy/engines/common.sh).
 export const BACKGROUND_SERVICES = ['ingestion'];
 
+/** The batch side's CPU niceness: HANDCHECK_BACKGROUND_NICE, 0 to 19, default 10; 0 turns it off. */
 export function backgroundNice() {
   const value = process.env.HANDCHECK_BACKGROUND_NICE ?? '10';
   if (!/^(\d|1\d)$/.test(value)) {

@@ -16,14 +16,14 @@ STOP_TIMEOUT="${HANDCHECK_STOP_TIMEOUT:-15}"
 # parts). On a machine they share with the services, that work waits for the
 # CPU rather than the gateway's answers: at the same priority, bursts of
 # inserts held the gateway's event loop off the CPU (bench:ingest p99 at 2,000
-# requests/s: about 27 ms, against about 10 ms with this).
-# 0 turns it off; the supervisor gives ingestion the same value.
-BACKGROUND_NICE="${HANDCHECK_BACKGROUND_NICE:-10}"
+# requests/s: about 27 ms, against about 10 ms with this). The niceness is
+# HANDCHECK_BACKGROUND_NICE, read by scripts/services.config.mjs, which the
+# supervisor also uses for ingestion.
 BACKGROUND_ENGINES=(kafka clickhouse)
 
+# Stops with a clear message, before anything starts, when the setting is bad.
 check_background_nice() {
-  [[ "$BACKGROUND_NICE" =~ ^([0-9]|1[0-9])$ ]] ||
-    die "HANDCHECK_BACKGROUND_NICE must be a whole number from 0 to 19, not '$BACKGROUND_NICE'"
+  node "$ENGINES_DIR/lower-priority.mjs" || exit 2
 }
 
 # Lowers a healthy background engine's CPU priority (see lower-priority.mjs for
@@ -33,7 +33,7 @@ lower_priority() {
   [[ " ${BACKGROUND_ENGINES[*]} " == *" $engine "* ]] || return 0
   # A healthy engine stays useful at normal priority, so a failure here warns
   # (and the cpu-priority test fails) rather than failing the start.
-  node "$ENGINES_DIR/lower-priority.mjs" "$pid" "$BACKGROUND_NICE" ||
+  node "$ENGINES_DIR/lower-priority.mjs" "$pid" ||
     err "infra: $engine (pid $pid) keeps its normal CPU priority"
 }
 

@@ -1,5 +1,7 @@
 #!/usr/bin/env node
-// Moves a running server to a lower CPU priority: node lower-priority.mjs <pid> <niceness>
+// Moves a running server to the background CPU priority (HANDCHECK_BACKGROUND_NICE):
+//   node lower-priority.mjs <pid>   lower that process
+//   node lower-priority.mjs         only check the setting (exit 2 with why)
 // It only ever lowers: a thread already at that niceness or above keeps its own,
 // so under `nice make start` no engine gets a higher priority than the shell that started it.
 //
@@ -12,12 +14,20 @@
 // because between autogroups only the group's own niceness counts.
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { getPriority, setPriority } from 'node:os';
+import { backgroundNice } from '../../scripts/services.config.mjs';
 
-const [pidText, nicenessText] = process.argv.slice(2);
+let niceness;
+try {
+  niceness = backgroundNice();
+} catch (error) {
+  console.error(`infra: ${error.message}`);
+  process.exit(2);
+}
+const [pidText] = process.argv.slice(2);
+if (pidText === undefined) process.exit(0);
 const pid = Number(pidText);
-const niceness = Number(nicenessText);
-if (!Number.isInteger(pid) || pid <= 0 || !/^(\d|1\d)$/.test(nicenessText ?? '')) {
-  console.error('usage: node lower-priority.mjs <pid> <niceness 0-19>');
+if (!Number.isInteger(pid) || pid <= 0) {
+  console.error('usage: node lower-priority.mjs [pid]');
   process.exit(2);
 }
 
