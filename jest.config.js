@@ -16,8 +16,10 @@ const shared = {
   transform: { '^.+\\.(t|j)sx?$': swc },
   // Workspace packages are resolved to their sources so tests never need a build first.
   moduleNameMapper: {
-    '^@handcheck/(contracts|diagnosis|server-kit|site-paths)$': '<rootDir>/packages/$1/src/index.ts',
+    '^@handcheck/(contracts|diagnosis|server-kit|service-registry|site-paths)$': '<rootDir>/packages/$1/src/index.ts',
     '^@handcheck/server-kit/testing$': '<rootDir>/packages/server-kit/src/testing/index.ts',
+    // The browser's event contract alone, without the protobuf runtime (what the web imports).
+    '^@handcheck/contracts/browser-events$': '<rootDir>/packages/contracts/src/browser-events/index.ts',
   },
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   // Decorator metadata (Nest, class-validator) needs the polyfill before any class loads.

@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Checks the deployment descriptions on a machine with no Docker and no cluster:
-#   - the Helm chart: `helm lint --strict` and `helm template` with the CI values,
-#     and that production values without the secret references refuse to render;
-#   - the rendered manifests, docker-compose.yml and deploy/docker/Dockerfile
-#     against the rules in tests/deploy/deploy-checks.ts (resources, probes,
+#   - the Helm chart: `helm lint --strict` and `helm template` with the CI values
+#     (once more with the optional ServiceMonitors on), and that production values
+#     without the secret references refuse to render;
+#   - the rendered manifests, the chart's default values, docker-compose.yml and
+#     deploy/docker/Dockerfile against the rules in tests/deploy/deploy-checks.ts
+#     (the service registry's ports, health and metrics paths; resources, probes,
 #     security contexts, health checks, pinned images, no plaintext secrets).
 #
 # Helm is built from the Go module proxy once and cached outside the repo; the
@@ -71,13 +73,18 @@ ensure_helm() {
 ensure_helm
 cd "$REPO_DIR"
 
+MONITORING=(--set metrics.serviceMonitor.enabled=true)
+
 log "helm lint --strict"
 "$HELM" lint --strict "$CHART" -f "$CI_VALUES"
+"$HELM" lint --strict --quiet "$CHART" -f "$CI_VALUES" "${MONITORING[@]}"
 
-log "helm template with the CI values"
+log "helm template with the CI values (and with ServiceMonitors)"
 rendered="$(mktemp)"
-trap 'rm -f "$rendered"' EXIT
+monitored="$(mktemp)"
+trap 'rm -f "$rendered" "$monitored"' EXIT
 "$HELM" template handcheck "$CHART" --namespace handcheck -f "$CI_VALUES" > "$rendered"
+"$HELM" template handcheck "$CHART" --namespace handcheck -f "$CI_VALUES" "${MONITORING[@]}" > "$monitored"
 
 log "production values without secret references must not render"
 if out="$("$HELM" template handcheck "$CHART" --set kafka.brokers[0]=kafka:9092 \
@@ -86,7 +93,7 @@ if out="$("$HELM" template handcheck "$CHART" --set kafka.brokers[0]=kafka:9092 
 fi
 grep -q "mongodb.existingSecret is required" <<< "$out" || die "unexpected failure message: $out"
 
-log "rendered manifests, docker-compose.yml, Dockerfile"
-npx --no-install tsx tests/deploy/deploy-checks.ts "$rendered"
+log "rendered manifests, values against the service registry, docker-compose.yml, Dockerfile"
+npx --no-install tsx tests/deploy/deploy-checks.ts "$rendered" "$monitored"
 
 log "all deploy checks passed"

@@ -13,12 +13,13 @@ node scripts/supervisor.mjs start --profile dev --timeout 120
 cat <<MSG
 
 HandCheck is running.
-  Site and API        http://localhost:8080        (health: /api/health)
+  Site and API        http://localhost:8080        (API docs: /api/docs, OpenAPI: /api/openapi.json)
   Mailpit (mail UI)   http://localhost:8025
   ClickHouse (HTTP)   http://localhost:8123        (database: handcheck)
   Kafka               127.0.0.1:9092
   MongoDB (FerretDB)  mongodb://127.0.0.1:27017/handcheck
-  Service health      ingestion :8081, directory :8082, referral :8083, report :8084  (/health)
   Logs                var/dev/log/<service>.log
-Stop everything with: make stop
+Services (health, metrics and gRPC; make status shows which are ready):
 MSG
+node scripts/supervisor.mjs urls --profile dev
+echo "Stop everything with: make stop"

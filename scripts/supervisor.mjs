@@ -7,7 +7,7 @@ import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFi
 import { getPriority } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BACKGROUND_SERVICES, PORTS, SERVICES, backgroundNice, healthUrl } from './services.config.mjs';
+import { BACKGROUND_SERVICES, SERVICES, backgroundNice, healthUrl, metricsUrl, portEnv, portOf } from './services.config.mjs';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -48,9 +48,10 @@ function runningPid() {
   return pid && alive(pid) ? pid : undefined;
 }
 
-async function healthy(service) {
+/** Whether a health path (`ready` unless told otherwise) answers 2xx. */
+async function healthy(service, kind = 'ready') {
   try {
-    const response = await fetch(healthUrl(profile, service), { signal: AbortSignal.timeout(2000) });
+    const response = await fetch(healthUrl(profile, service, kind), { signal: AbortSignal.timeout(2000) });
     return response.ok;
   } catch {
     return false;
@@ -68,15 +69,17 @@ async function waitHealthy(services, timeoutMs, supervisorPid) {
 }
 
 function serviceEnv(service, infra) {
-  const ports = PORTS[profile];
+  // A port variable left in the caller's environment must not reach a service it is not for.
+  const inherited = { ...process.env };
+  for (const name of ['PORT', 'METRICS_PORT', 'GRPC_PORT']) delete inherited[name];
   return {
-    ...process.env,
+    ...inherited,
     ...infra,
     NODE_ENV: process.env.NODE_ENV ?? (profile === 'test' ? 'test' : 'development'),
-    PORT: String(ports[service]),
+    ...portEnv(profile, service),
     HOST: '127.0.0.1',
     WEB_DIST_DIR: join(repo, 'web', 'dist'),
-    SITE_ORIGIN: process.env.SITE_ORIGIN ?? `http://localhost:${ports.gateway}`,
+    SITE_ORIGIN: process.env.SITE_ORIGIN ?? `http://localhost:${portOf(profile, 'gateway')}`,
   };
 }
 
@@ -173,12 +176,13 @@ async function start() {
   if (unhealthy.length > 0) {
     for (const service of unhealthy) {
       const log = join(logDir, `${service}.log`);
-      console.error(`\n${service} is not healthy after ${timeoutMs / 1000} s. Last lines of ${log}:`);
+      const state = (await healthy(service, 'live')) ? 'answers but is not ready' : 'does not answer';
+      console.error(`\n${service} ${state} after ${timeoutMs / 1000} s (${healthUrl(profile, service)}). Last lines of ${log}:`);
       if (existsSync(log)) console.error(readFileSync(log, 'utf8').split('\n').slice(-25).join('\n'));
     }
     process.exit(1);
   }
-  console.log(`All services healthy (${only.join(', ')}).`);
+  console.log(`All services ready (${only.join(', ')}).`);
 }
 
 async function stop() {
@@ -197,12 +201,26 @@ async function stop() {
 }
 
 async function status() {
-  for (const service of only) console.log(`${service.padEnd(10)} ${(await healthy(service)) ? 'healthy' : 'down'}  ${healthUrl(profile, service)}`);
+  for (const service of only) {
+    const state = (await healthy(service, 'ready')) ? 'ready' : (await healthy(service, 'live')) ? 'live, not ready' : 'down';
+    console.log(`${service.padEnd(10)} ${state.padEnd(15)} ${healthUrl(profile, service)}`);
+  }
 }
 
-const commands = { start, stop, status, run: supervise };
+/** Where each service answers, from the registry (what `make start` prints). */
+async function urls() {
+  const rows = only.map((service) => {
+    const grpc = portOf(profile, service, 'grpcPort');
+    return [service, healthUrl(profile, service), healthUrl(profile, service, 'live'), metricsUrl(profile, service), grpc ? `127.0.0.1:${grpc}` : ''];
+  });
+  const header = ['service', 'ready', 'live', 'metrics', 'gRPC'];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  for (const row of [header, ...rows]) console.log(`  ${row.map((cell, i) => cell.padEnd(widths[i])).join('  ').trimEnd()}`);
+}
+
+const commands = { start, stop, status, urls, run: supervise };
 if (!commands[command]) {
-  console.error('usage: supervisor.mjs <start|stop|status> [--profile dev|test] [--only a,b] [--timeout s]');
+  console.error('usage: supervisor.mjs <start|stop|status|urls> [--profile dev|test] [--only a,b] [--timeout s]');
   process.exit(2);
 }
 commands[command]().catch((error) => {

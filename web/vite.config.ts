@@ -5,14 +5,19 @@ import react from '@vitejs/plugin-react';
 /** Workspace packages the browser bundles from source (jest maps them the same way). */
 const sourcePackage = (name: string) =>
   fileURLToPath(new URL(`../packages/${name}/src/index.ts`, import.meta.url));
+/** Only the contracts' browser-events entry: the package's root pulls in the protobuf runtime. */
+const browserEvents = fileURLToPath(
+  new URL('../packages/contracts/src/browser-events/index.ts', import.meta.url),
+);
 const noCssVarsShim = fileURLToPath(new URL('./build/no-css-vars.js', import.meta.url));
 
-// The diagnosis engine, the URL rules and the content catalogue are pure data and functions; their top-level
-// calls (deepFreeze, Map building) have no outside effects, so unused parts may be dropped. So is
+// The diagnosis engine, the URL rules, the event contract and the content catalogue are pure data
+// and functions; their top-level calls (deepFreeze, Map building) have no outside effects, so
+// unused parts may be dropped. So is
 // hoist-non-react-statics, which @emotion/react imports for a side effect it does not have
 // (only its unused withTheme needs it); dropping it also drops a second copy of react-is.
 const PURE_SOURCES =
-  /[\\/](packages[\\/](diagnosis|site-paths)|web[\\/]src[\\/]content|node_modules[\\/]hoist-non-react-statics)[\\/]/;
+  /[\\/](packages[\\/](diagnosis|site-paths|contracts[\\/]src[\\/]browser-events)|web[\\/]src[\\/]content|node_modules[\\/]hoist-non-react-statics)[\\/]/;
 
 // Libraries every page needs change rarely, so they get their own long-cached chunk;
 // everything else (MUI components, pages, the questionnaire) is split by Rollup along
@@ -42,6 +47,7 @@ export default defineConfig({
   plugins: [react(), muiWithoutCssVariables()],
   resolve: {
     alias: {
+      '@handcheck/contracts/browser-events': browserEvents,
       '@handcheck/diagnosis': sourcePackage('diagnosis'),
       '@handcheck/site-paths': sourcePackage('site-paths'),
     },

@@ -7,7 +7,7 @@
 // gateway (rightly) refuses browser timestamps older than 7 days and a useful
 // seed spans two weeks for the week-over-week queries.
 import { TOPICS, sessionBatchMessages } from '@handcheck/contracts';
-import { createKafka, createProducer } from '@handcheck/server-kit';
+import { createKafka, createProducer } from '@handcheck/server-kit/testing';
 import { argument, profileEnv } from './env';
 import { seededRandom, sessionEvents } from './traffic';
 

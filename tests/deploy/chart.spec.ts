@@ -1,19 +1,30 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parse } from 'yaml';
 import {
   CHART_DIR,
+  type ChartValues,
   type Container,
   type DeploymentSpec,
+  type IngressSpec,
   type K8sObject,
   type NetworkPolicySpec,
+  REGISTRY,
   SERVICE_NAMES,
+  type ServiceMonitorSpec,
+  type ServiceSpec,
   chartSettingsProblems,
   componentOf,
+  expectedPortEnv,
+  hasOwnMetricsPort,
+  ingressProblems,
   manifestProblems,
   ofKind,
   renderChart,
   requireHelm,
   valuesDocProblems,
+  valuesRegistryProblems,
+  waitedEngines,
 } from './deploy-checks';
 
 // The chart is rendered by the real helm binary that scripts/check-deploy.sh
@@ -59,6 +70,26 @@ function envNames(container: Container): string[] {
   return (container.env ?? []).map((e) => e.name);
 }
 
+function envValues(container: Container): Record<string, string | undefined> {
+  return Object.fromEntries((container.env ?? []).map((e) => [e.name, e.value]));
+}
+
+const releaseSelector = {
+  podSelector: {
+    matchLabels: {
+      'app.kubernetes.io/name': 'handcheck',
+      'app.kubernetes.io/instance': 'handcheck',
+    },
+  },
+};
+
+const monitoringNamespace = {
+  namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'monitoring' } },
+};
+
+/** Services whose /metrics has a port of its own get a second, ClusterIP-only Service. */
+const OWN_METRICS_PORT = SERVICE_NAMES.filter((n) => hasOwnMetricsPort(REGISTRY[n]));
+
 describe('the Helm chart', () => {
   let manifests: K8sObject[];
 
@@ -71,15 +102,13 @@ describe('the Helm chart', () => {
 
   it('renders one set of resources per service, plus the gateway ingress and autoscaler', () => {
     const count = (kind: string) => manifests.filter((m) => m.kind === kind).length;
-    for (const kind of [
-      'Deployment',
-      'Service',
-      'ServiceAccount',
-      'NetworkPolicy',
-      'PodDisruptionBudget',
-    ]) {
+    for (const kind of ['Deployment', 'ServiceAccount', 'NetworkPolicy', 'PodDisruptionBudget']) {
       expect([kind, count(kind)]).toEqual([kind, SERVICE_NAMES.length]);
     }
+    expect(count('Service')).toBe(SERVICE_NAMES.length + OWN_METRICS_PORT.length);
+    expect(OWN_METRICS_PORT).toEqual(['gateway']);
+    // Off by default: it needs the Prometheus Operator's CRDs.
+    expect(count('ServiceMonitor')).toBe(0);
     expect(manifests.filter((m) => m.kind === 'Ingress').map(componentOf)).toEqual(['gateway']);
     expect(manifests.filter((m) => m.kind === 'HorizontalPodAutoscaler').map(componentOf)).toEqual([
       'gateway',
@@ -135,7 +164,7 @@ describe('the Helm chart', () => {
     );
     expect(env).toMatchObject({
       HOST: '0.0.0.0',
-      PORT: '8080',
+      ...expectedPortEnv('gateway'),
       NODE_ENV: 'production',
       WEB_DIST_DIR: '/app/web/dist',
       SITE_ORIGIN: 'https://handcheck.example',
@@ -147,26 +176,49 @@ describe('the Helm chart', () => {
     expect(deployment(manifests, 'gateway').spec.replicas).toBeUndefined();
   });
 
-  it('opens the gateway to everyone on its HTTP port and every other service only to this release', () => {
-    const gateway = policy(manifests, 'gateway');
-    expect(gateway.ingress).toEqual([{ ports: [{ port: 8080, protocol: 'TCP' }] }]);
-    for (const name of SERVICE_NAMES.filter((n) => n !== 'gateway')) {
-      const ingress = policy(manifests, name).ingress ?? [];
-      expect(ingress).toHaveLength(1);
-      expect(ingress[0].from).toEqual([
-        {
-          podSelector: {
-            matchLabels: {
-              'app.kubernetes.io/name': 'handcheck',
-              'app.kubernetes.io/instance': 'handcheck',
-            },
-          },
+  it('opens the gateway to everyone on its HTTP port, health to this release, gRPC to the gateway, metrics to the scraper', () => {
+    const port = (n: number) => [{ port: n, protocol: 'TCP' }];
+    const gateway = REGISTRY.gateway;
+    expect(policy(manifests, 'gateway').ingress).toEqual([
+      { ports: port(gateway.httpPort) },
+      { ports: port(gateway.metricsPort), from: [monitoringNamespace] },
+    ]);
+    const gatewayPods = {
+      podSelector: {
+        matchLabels: {
+          ...releaseSelector.podSelector.matchLabels,
+          'app.kubernetes.io/component': 'gateway',
         },
+      },
+    };
+    for (const name of SERVICE_NAMES.filter((n) => n !== 'gateway')) {
+      const entry = REGISTRY[name];
+      expect([name, policy(manifests, name).ingress]).toEqual([
+        name,
+        [
+          { ports: port(entry.httpPort), from: [releaseSelector] },
+          ...(entry.grpcPort === null
+            ? []
+            : [{ ports: port(entry.grpcPort), from: [gatewayPods] }]),
+          { ports: port(entry.metricsPort), from: [monitoringNamespace] },
+        ],
       ]);
     }
-    expect(policy(manifests, 'directory').ingress?.[0].ports?.map((p) => p.port)).toEqual([
-      50051, 8082,
-    ]);
+  });
+
+  it('never lets a metrics rule without peers open a port to everyone', () => {
+    const result = renderChart(['--set-json', 'metrics.allowFrom=[]']);
+    expect(result.stderr).toBe('');
+    for (const name of SERVICE_NAMES) {
+      const open = (policy(result.manifests, name).ingress ?? []).filter((rule) => !rule.from);
+      // Only the gateway's public HTTP port is open to all.
+      expect([name, open]).toEqual([
+        name,
+        name === 'gateway'
+          ? [{ ports: [{ port: REGISTRY.gateway.httpPort, protocol: 'TCP' }] }]
+          : [],
+      ]);
+    }
   });
 
   it('lets each service reach only DNS, its own engines and the services it calls', () => {
@@ -181,8 +233,8 @@ describe('the Helm chart', () => {
     expect(egressPorts('gateway')).toEqual([
       dns,
       { to: undefined, ports: [9092, 27017] },
-      { to: ['directory'], ports: [50051] },
-      { to: ['report'], ports: [50052] },
+      { to: ['directory'], ports: [REGISTRY.directory.grpcPort] },
+      { to: ['report'], ports: [REGISTRY.report.grpcPort] },
     ]);
     expect(egressPorts('ingestion')).toEqual([dns, { to: undefined, ports: [9092, 8123] }]);
     expect(egressPorts('directory')).toEqual([dns, { to: undefined, ports: [27017] }]);
@@ -190,7 +242,11 @@ describe('the Helm chart', () => {
     expect(egressPorts('report')).toEqual([dns, { to: undefined, ports: [8123, 587] }]);
   });
 
-  it('waits for the engines in an init container before a service starts', () => {
+  it("waits in an init container for the engines a service's readiness needs, and for nothing else", () => {
+    for (const name of SERVICE_NAMES) {
+      const waited = waitedEngines(deployment(manifests, name).spec.template.spec) ?? [];
+      expect([name, waited.sort()]).toEqual([name, [...REGISTRY[name].readyEngines].sort()]);
+    }
     const init = deployment(manifests, 'ingestion').spec.template.spec.initContainers ?? [];
     expect(init.map((c) => c.name)).toEqual(['wait-for-dependencies']);
     const script = (init[0] as Container & { args: string[] }).args.join('\n');
@@ -212,6 +268,205 @@ describe('the Helm chart', () => {
 
   it('renders the CI values to the recorded manifests', () => {
     expect(renderChart().stdout).toMatchSnapshot();
+  });
+});
+
+describe('the Helm chart against the service registry', () => {
+  let manifests: K8sObject[];
+  const values = parse(readFileSync(join(CHART_DIR, 'values.yaml'), 'utf8')) as ChartValues;
+
+  beforeAll(() => {
+    requireHelm();
+    const result = renderChart();
+    if (!result.ok) throw new Error(`helm template failed with the CI values:\n${result.stderr}`);
+    manifests = result.manifests;
+  });
+
+  it("has default ports, probe paths and metrics path that are the registry's", () => {
+    expect(valuesRegistryProblems(values)).toEqual([]);
+    const moved = structuredClone(values);
+    moved.directory.containerPorts.grpc = 50051;
+    moved.gateway.readinessProbe.path = '/api/health';
+    expect(valuesRegistryProblems(moved)).toEqual([
+      'values.yaml: gateway.readinessProbe.path is /api/health, the registry says /api/health/ready',
+      `values.yaml: directory.containerPorts.grpc is 50051, the registry says ${REGISTRY.directory.grpcPort}`,
+    ]);
+  });
+
+  it('probes live for startup and liveness and ready for readiness, on different paths for every workload', () => {
+    for (const name of SERVICE_NAMES) {
+      const main = mainContainer(manifests, name);
+      const path = (probe: 'startupProbe' | 'livenessProbe' | 'readinessProbe') =>
+        main[probe]?.httpGet?.path;
+      expect([name, path('startupProbe'), path('livenessProbe'), path('readinessProbe')]).toEqual([
+        name,
+        REGISTRY[name].health.live,
+        REGISTRY[name].health.live,
+        REGISTRY[name].health.ready,
+      ]);
+      expect(path('livenessProbe')).not.toBe(path('readinessProbe'));
+      // A cold start gets minutes; a hung process is restarted within about half a minute.
+      expect(main.startupProbe?.failureThreshold).toBeGreaterThanOrEqual(12);
+    }
+  });
+
+  it('keeps the gateway ready without Kafka and never holds its pods back for Kafka', () => {
+    expect(REGISTRY.gateway.engines).toContain('kafka');
+    expect(REGISTRY.gateway.readyEngines).not.toContain('kafka');
+    expect(mainContainer(manifests, 'gateway').readinessProbe?.httpGet?.path).toBe(
+      REGISTRY.gateway.health.ready,
+    );
+    // waitForDependencies is on in these values, and the other pods do wait.
+    expect(deployment(manifests, 'gateway').spec.template.spec.initContainers).toBeUndefined();
+    expect(waitedEngines(deployment(manifests, 'ingestion').spec.template.spec)).toContain('kafka');
+  });
+
+  it('names the container ports http, metrics (gateway) and grpc (directory, report) and passes them as PORT, METRICS_PORT, GRPC_PORT', () => {
+    for (const name of SERVICE_NAMES) {
+      const main = mainContainer(manifests, name);
+      const entry = REGISTRY[name];
+      const expected = [
+        { name: 'http', containerPort: entry.httpPort, protocol: 'TCP' },
+        ...(hasOwnMetricsPort(entry)
+          ? [{ name: 'metrics', containerPort: entry.metricsPort, protocol: 'TCP' }]
+          : []),
+        ...(entry.grpcPort === null
+          ? []
+          : [{ name: 'grpc', containerPort: entry.grpcPort, protocol: 'TCP' }]),
+      ];
+      const byName = (a: { name?: string }, b: { name?: string }) =>
+        (a.name ?? '').localeCompare(b.name ?? '');
+      expect([name, [...(main.ports ?? [])].sort(byName)]).toEqual([name, expected.sort(byName)]);
+      const env = envValues(main);
+      const portVars = Object.fromEntries(
+        ['PORT', 'METRICS_PORT', 'GRPC_PORT'].filter((v) => v in env).map((v) => [v, env[v]]),
+      );
+      expect([name, portVars]).toEqual([name, expectedPortEnv(name)]);
+    }
+  });
+
+  it('annotates every pod for Prometheus with its metrics port and path', () => {
+    for (const name of SERVICE_NAMES) {
+      expect([name, deployment(manifests, name).spec.template.metadata.annotations]).toEqual([
+        name,
+        {
+          'prometheus.io/scrape': 'true',
+          'prometheus.io/port': String(REGISTRY[name].metricsPort),
+          'prometheus.io/path': REGISTRY[name].metricsPath,
+        },
+      ]);
+    }
+    // podAnnotations are added, and win on a clash.
+    const result = renderChart([
+      '--set-string',
+      'referral.podAnnotations.prometheus\\.io/scrape=false',
+      '--set',
+      'referral.podAnnotations.team=care',
+    ]);
+    expect(
+      deployment(result.manifests, 'referral').spec.template.metadata.annotations,
+    ).toMatchObject({
+      'prometheus.io/scrape': 'false',
+      'prometheus.io/port': String(REGISTRY.referral.metricsPort),
+      team: 'care',
+    });
+  });
+
+  it('exposes gRPC on the directory and report Services and the gateway metrics only on a ClusterIP Service', () => {
+    const service = (name: string) =>
+      ofKind<ServiceSpec>(manifests, 'Service').find((s) => s.metadata.name === name)?.spec;
+    expect(service('handcheck-directory')?.ports.find((p) => p.name === 'grpc')?.port).toBe(
+      REGISTRY.directory.grpcPort,
+    );
+    expect(service('handcheck-report')?.ports.find((p) => p.name === 'grpc')?.port).toBe(
+      REGISTRY.report.grpcPort,
+    );
+    expect(service('handcheck-gateway')?.ports.map((p) => p.name)).toEqual(['http']);
+
+    const public_ = renderChart(['--set', 'gateway.service.type=LoadBalancer']);
+    const services = ofKind<ServiceSpec>(public_.manifests, 'Service').filter(
+      (s) => componentOf(s) === 'gateway',
+    );
+    expect(
+      services.map((s) => [s.metadata.name, s.spec.type, s.spec.ports.map((p) => p.port)]),
+    ).toEqual([
+      ['handcheck-gateway-metrics', 'ClusterIP', [REGISTRY.gateway.metricsPort]],
+      ['handcheck-gateway', 'LoadBalancer', [REGISTRY.gateway.httpPort]],
+    ]);
+    expect(manifestProblems(public_.manifests)).toEqual([]);
+  });
+
+  it("routes the Ingress only to the gateway's http port, never to a metrics port or path", () => {
+    expect(ingressProblems(manifests)).toEqual([]);
+    const backends = ofKind<IngressSpec>(manifests, 'Ingress').flatMap((i) =>
+      (i.spec.rules ?? []).flatMap((r) =>
+        (r.http?.paths ?? []).map((p) => [
+          p.path,
+          p.backend.service?.name,
+          p.backend.service?.port,
+        ]),
+      ),
+    );
+    expect(backends).toEqual([['/', 'handcheck-gateway', { name: 'http' }]]);
+
+    // The rule catches a backend moved to the metrics Service, and a /metrics path.
+    const broken = structuredClone(manifests);
+    const ingress = ofKind<IngressSpec>(broken, 'Ingress')[0];
+    const path = ingress.spec.rules?.[0].http?.paths[0];
+    if (!path?.backend.service) throw new Error('the CI values route / to the gateway');
+    path.path = '/metrics';
+    path.backend.service = { name: 'handcheck-gateway-metrics', port: { name: 'metrics' } };
+    expect(ingressProblems(broken)).toEqual([
+      'Ingress handcheck-gateway: routes /metrics, a metrics path',
+      "Ingress handcheck-gateway: /metrics goes to port metrics of handcheck-gateway-metrics, not the gateway's http port",
+    ]);
+
+    // And the chart refuses to render such a route at all.
+    const refused = renderChart([
+      '--set',
+      'gateway.ingress.hosts[0].host=h.example',
+      '--set',
+      'gateway.ingress.hosts[0].paths[0].path=/metrics',
+      '--set',
+      'gateway.ingress.hosts[0].paths[0].pathType=Prefix',
+    ]);
+    expect(refused.ok).toBe(false);
+    expect(refused.stderr).toContain('metrics are for the cluster only');
+  });
+
+  it('renders one ServiceMonitor per service when metrics.serviceMonitor.enabled is true', () => {
+    const result = renderChart([
+      '--set',
+      'metrics.serviceMonitor.enabled=true',
+      '--set',
+      'metrics.serviceMonitor.namespace=monitoring',
+      '--set',
+      'metrics.serviceMonitor.labels.release=kube-prometheus-stack',
+    ]);
+    expect(result.stderr).toBe('');
+    const monitors = ofKind<ServiceMonitorSpec>(result.manifests, 'ServiceMonitor');
+    expect(monitors.map(componentOf).sort()).toEqual([...SERVICE_NAMES].sort());
+    for (const monitor of monitors) {
+      const name = componentOf(monitor) as (typeof SERVICE_NAMES)[number];
+      expect(monitor.apiVersion).toBe('monitoring.coreos.com/v1');
+      expect(monitor.metadata.namespace).toBe('monitoring');
+      expect(monitor.metadata.labels?.release).toBe('kube-prometheus-stack');
+      expect(monitor.spec.namespaceSelector).toEqual({ matchNames: ['handcheck'] });
+      const port = hasOwnMetricsPort(REGISTRY[name]) ? 'metrics' : 'http';
+      expect([name, monitor.spec.endpoints.map((e) => [e.port, e.path])]).toEqual([
+        name,
+        [[port, REGISTRY[name].metricsPath]],
+      ]);
+      // The port it scrapes exists on one of the Services it selects, at the registry's metrics port.
+      const selected = ofKind<ServiceSpec>(result.manifests, 'Service').filter((s) =>
+        Object.entries(monitor.spec.selector.matchLabels).every(
+          ([k, v]) => s.metadata.labels?.[k] === v,
+        ),
+      );
+      const scraped = selected.flatMap((s) => s.spec.ports).filter((p) => p.name === port);
+      expect([name, scraped.map((p) => p.port)]).toEqual([name, [REGISTRY[name].metricsPort]]);
+    }
+    expect(manifestProblems(result.manifests)).toEqual([]);
   });
 });
 

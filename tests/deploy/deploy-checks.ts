@@ -1,15 +1,35 @@
 /**
  * Rules for the deployment descriptions, checkable with no Docker engine and no
- * cluster: the Helm chart's rendered manifests, docker-compose.yml and the
- * Dockerfile. Each check returns a list of problems (empty = fine) so the jest
- * specs beside this file and scripts/check-deploy.sh report the same findings.
+ * cluster: the Helm chart's rendered manifests and default values,
+ * docker-compose.yml and the Dockerfile. Ports, health paths, metrics and the
+ * engines each service waits for come from the service registry
+ * (@handcheck/service-registry), setting names and defaults from the services'
+ * own Env classes, so nothing here repeats a number. Each check returns a list
+ * of problems (empty = fine) so the jest specs beside this file and
+ * scripts/check-deploy.sh report the same findings.
  *
  *   npx tsx tests/deploy/deploy-checks.ts <rendered-manifests.yaml>
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join, posix, resolve } from 'node:path';
+import { getMetadataStorage } from 'class-validator';
 import { parse, parseAllDocuments } from 'yaml';
+import { ClickHouseEnv, KafkaEnv, MailerEnv, MongoEnv } from '@handcheck/server-kit';
+import {
+  type EngineName,
+  SERVICES as REGISTRY,
+  SERVICE_NAMES,
+  type ServiceEntry,
+  type ServiceName,
+} from '@handcheck/service-registry';
+import { DirectoryEnv } from '../../services/directory/src/config/directory.env';
+import { GatewayEnv } from '../../services/gateway/src/config/gateway.env';
+import { IngestionEnv } from '../../services/ingestion/src/config/ingestion.env';
+import { ReferralEnv } from '../../services/referral/src/config/referral.env';
+import { ReportEnv } from '../../services/report/src/config/report.env';
+
+export { REGISTRY, SERVICE_NAMES, type ServiceName };
 
 export const REPO_ROOT = resolve(__dirname, '../..');
 export const CHART_DIR = join(REPO_ROOT, 'charts/handcheck');
@@ -17,29 +37,80 @@ export const CI_VALUES = join(CHART_DIR, 'ci/values-ci.yaml');
 export const COMPOSE_FILE = join(REPO_ROOT, 'docker-compose.yml');
 export const DOCKERFILE = join(REPO_ROOT, 'deploy/docker/Dockerfile');
 export const DOCKERIGNORE = join(REPO_ROOT, '.dockerignore');
+export const REGISTRY_FILE = 'packages/service-registry/src/services.json';
 
-export const SERVICES = {
-  gateway: { port: 8080, health: '/api/health' },
-  ingestion: { port: 8081, health: '/health' },
-  directory: { port: 8082, health: '/health' },
-  referral: { port: 8083, health: '/health' },
-  report: { port: 8084, health: '/health' },
-} as const;
-export type ServiceName = keyof typeof SERVICES;
-export const SERVICE_NAMES = Object.keys(SERVICES) as ServiceName[];
+/** Each service's Env class: its own settings and their defaults (`new GatewayEnv()`). */
+const ENV_CLASSES: Record<ServiceName, new () => object> = {
+  gateway: GatewayEnv,
+  ingestion: IngestionEnv,
+  directory: DirectoryEnv,
+  referral: ReferralEnv,
+  report: ReportEnv,
+};
 
 /**
- * Settings the deployment already passes although the service's Env class does
- * not read them yet (ARCHITECTURE.md: admin auth in the gateway, SMTP
- * credentials and sender for the mailers). Once a service reads one, its entry
- * here is redundant and may go.
+ * The settings each engine's module reads (server-kit): a service reads those
+ * of the engines the registry lists for it, besides its own Env class.
+ */
+const ENGINE_ENV_CLASSES: Record<EngineName, new () => object> = {
+  kafka: KafkaEnv,
+  clickhouse: ClickHouseEnv,
+  mongodb: MongoEnv,
+  smtp: MailerEnv,
+};
+
+/** Whether /metrics has a port of its own (the gateway: its HTTP port is public). */
+export function hasOwnMetricsPort(entry: ServiceEntry): boolean {
+  return entry.metricsPort !== entry.httpPort;
+}
+
+/**
+ * The port variables a service is started with, per the registry: PORT,
+ * METRICS_PORT where /metrics has its own port, GRPC_PORT where it serves gRPC.
+ * scripts/services.config.mjs derives the same for the supervisor.
+ */
+export function expectedPortEnv(service: ServiceName): Record<string, string> {
+  const entry = REGISTRY[service];
+  const env: Record<string, string> = { PORT: String(entry.httpPort) };
+  if (hasOwnMetricsPort(entry)) env.METRICS_PORT = String(entry.metricsPort);
+  if (entry.grpcPort !== null) env.GRPC_PORT = String(entry.grpcPort);
+  return env;
+}
+
+export const PORT_VARIABLES = ['PORT', 'METRICS_PORT', 'GRPC_PORT'];
+
+function portEnvProblems(
+  where: string,
+  service: ServiceName,
+  env: Record<string, string | undefined>,
+): string[] {
+  const expected = expectedPortEnv(service);
+  return PORT_VARIABLES.filter((name) => env[name] !== expected[name]).map((name) =>
+    expected[name] === undefined
+      ? `${where}: ${name} is set, but the registry gives ${service} no such port`
+      : `${where}: ${name} is ${env[name] ?? 'not set'}, the registry says ${expected[name]}`,
+  );
+}
+
+/** Engines as the compose file names their containers. */
+const COMPOSE_ENGINE: Record<EngineName, string> = {
+  kafka: 'kafka',
+  clickhouse: 'clickhouse',
+  mongodb: 'mongo',
+  smtp: 'mailpit',
+};
+
+/**
+ * Settings the deployment already passes although the service does not read
+ * them yet (ARCHITECTURE.md: admin auth in the gateway, with its users in
+ * MongoDB). Once a service reads one, its entry here is redundant and may go.
  */
 const SETTINGS_NOT_YET_READ: Record<ServiceName, string[]> = {
   gateway: ['MONGO_URL', 'JWT_SECRET'],
   ingestion: [],
   directory: [],
-  referral: ['SMTP_USER', 'SMTP_PASSWORD', 'MAIL_FROM'],
-  report: ['SMTP_USER', 'SMTP_PASSWORD', 'MAIL_FROM'],
+  referral: [],
+  report: [],
 };
 
 /** Names whose value is a credential and must never appear in a manifest or compose file. */
@@ -120,11 +191,13 @@ export interface SecurityContext {
 
 export interface Probe {
   httpGet?: { path?: string; port?: string | number };
+  failureThreshold?: number;
 }
 
 export interface Container {
   name: string;
   image: string;
+  args?: string[];
   env?: EnvVar[];
   ports?: { name?: string; containerPort: number }[];
   resources?: { requests?: { cpu?: string; memory?: string }; limits?: { memory?: string } };
@@ -145,7 +218,34 @@ export interface PodSpec {
 export interface DeploymentSpec {
   replicas?: number;
   selector: { matchLabels: Record<string, string> };
-  template: { metadata: { labels: Record<string, string> }; spec: PodSpec };
+  template: {
+    metadata: { labels: Record<string, string>; annotations?: Record<string, string> };
+    spec: PodSpec;
+  };
+}
+
+export interface ServiceSpec {
+  type?: string;
+  selector: Record<string, string>;
+  ports: { name?: string; port: number; targetPort?: string | number }[];
+}
+
+export interface IngressSpec {
+  rules?: {
+    host?: string;
+    http?: {
+      paths: {
+        path?: string;
+        backend: { service?: { name: string; port: { name?: string; number?: number } } };
+      }[];
+    };
+  }[];
+}
+
+export interface ServiceMonitorSpec {
+  selector: { matchLabels: Record<string, string> };
+  namespaceSelector?: { matchNames?: string[] };
+  endpoints: { port?: string; path?: string }[];
 }
 
 export interface NetworkPolicyPeer {
@@ -224,10 +324,86 @@ function envProblems(where: string, env: EnvVar[] = []): string[] {
   return problems;
 }
 
+/** Engines the wait-for-dependencies init container waits for (its `wait_for <engine>` lines). */
+export function waitedEngines(pod: PodSpec): string[] | undefined {
+  const wait = pod.initContainers?.find((c) => c.name === 'wait-for-dependencies');
+  if (!wait) return undefined;
+  return [...(wait.args ?? []).join('\n').matchAll(/^\s*wait_for (\w+)/gm)].map((m) => m[1]);
+}
+
+/** What the registry says one workload's main container must look like. */
+function workloadProblems(
+  where: string,
+  service: ServiceName,
+  pod: PodSpec,
+  annotations: Record<string, string> = {},
+): string[] {
+  const problems: string[] = [];
+  const entry = REGISTRY[service];
+  const main = pod.containers.find((c) => c.name === service);
+  if (!main) return [`${where}: no container named after its component ${service}`];
+
+  // live: the process answers (a failure restarts it); ready: it can do its job
+  // (a failure only takes it out of the Service). Startup waits on live.
+  const paths = {
+    startupProbe: entry.health.live,
+    livenessProbe: entry.health.live,
+    readinessProbe: entry.health.ready,
+  };
+  for (const [probe, path] of Object.entries(paths) as [keyof typeof paths, string][]) {
+    const get = main[probe]?.httpGet;
+    if (get?.path !== path || get.port !== 'http')
+      problems.push(`${where}: ${probe} is not an HTTP GET of ${path} on port http`);
+  }
+
+  const ports = new Map((main.ports ?? []).map((p) => [p.name, p.containerPort]));
+  const expectedPorts = new Map<string, number>([['http', entry.httpPort]]);
+  if (hasOwnMetricsPort(entry)) expectedPorts.set('metrics', entry.metricsPort);
+  if (entry.grpcPort !== null) expectedPorts.set('grpc', entry.grpcPort);
+  for (const name of new Set([...ports.keys(), ...expectedPorts.keys()])) {
+    const [actual, expected] = [ports.get(name ?? ''), expectedPorts.get(name ?? '')];
+    if (actual !== expected)
+      problems.push(
+        `${where}: container port ${name} is ${actual ?? 'missing'}, the registry says ${expected ?? 'none'}`,
+      );
+  }
+  problems.push(
+    ...portEnvProblems(
+      where,
+      service,
+      Object.fromEntries((main.env ?? []).map((e) => [e.name, e.value])),
+    ),
+  );
+
+  const scrape = {
+    'prometheus.io/scrape': 'true',
+    'prometheus.io/port': String(entry.metricsPort),
+    'prometheus.io/path': entry.metricsPath,
+  };
+  for (const [key, value] of Object.entries(scrape)) {
+    if (annotations[key] !== value)
+      problems.push(
+        `${where}: pod annotation ${key} is ${annotations[key] ?? 'missing'}, not ${value}`,
+      );
+  }
+
+  // A pod waits only for what its readiness needs: the gateway, whose readiness
+  // never depends on Kafka, waits for nothing.
+  const waited = waitedEngines(pod);
+  if (waited && waited.sort().join() !== [...entry.readyEngines].sort().join()) {
+    problems.push(
+      `${where}: waits for ${waited.join(', ') || 'nothing'}, but its readiness needs ${entry.readyEngines.join(', ') || 'nothing'}`,
+    );
+  }
+  return problems;
+}
+
 /**
- * Every Deployment: resources, probes on the health path, a locked-down security
+ * Every Deployment: resources, probes on the registry's live and ready paths,
+ * its ports, port variables and Prometheus annotations, a locked-down security
  * context, no service account token, secrets only by reference, and its own
- * Service, PodDisruptionBudget and NetworkPolicy.
+ * Service, PodDisruptionBudget and NetworkPolicy. The Ingress reaches only the
+ * gateway's HTTP port; a ServiceMonitor, when rendered, scrapes the metrics port.
  */
 export function manifestProblems(manifests: K8sObject[]): string[] {
   const problems: string[] = [];
@@ -236,7 +412,7 @@ export function manifestProblems(manifests: K8sObject[]): string[] {
     manifests.filter((m) => m.kind === 'ServiceAccount').map((m) => [m.metadata.name, m]),
   );
   const policies = ofKind<NetworkPolicySpec>(manifests, 'NetworkPolicy');
-  const services = ofKind<{ selector: Record<string, string> }>(manifests, 'Service');
+  const services = ofKind<ServiceSpec>(manifests, 'Service');
   const budgets = ofKind<{ selector: { matchLabels: Record<string, string> } }>(
     manifests,
     'PodDisruptionBudget',
@@ -282,19 +458,31 @@ export function manifestProblems(manifests: K8sObject[]): string[] {
       problems.push(...envProblems(at, c.env));
     }
 
-    const main = pod.containers.find((c) => c.name === component);
-    const expected = SERVICES[component];
-    if (!main || !expected) {
-      problems.push(`${where}: no container named after its component ${component}`);
+    if (!(SERVICE_NAMES as readonly string[]).includes(component)) {
+      problems.push(`${where}: component ${component} is not in the service registry`);
     } else {
-      for (const probe of ['startupProbe', 'livenessProbe', 'readinessProbe'] as const) {
-        const path = main[probe]?.httpGet?.path;
-        if (path !== expected.health)
-          problems.push(`${where}: ${probe} is not an HTTP GET of ${expected.health}`);
+      problems.push(
+        ...workloadProblems(where, component, pod, d.spec.template.metadata.annotations),
+      );
+      const own = services.filter((s) => sameLabels(s.spec.selector, selector));
+      const entry = REGISTRY[component];
+      const exposed = (name: string) =>
+        own.some((s) => s.spec.ports.some((p) => p.targetPort === name));
+      if (entry.grpcPort !== null && !exposed('grpc'))
+        problems.push(`${where}: no Service exposes its gRPC port`);
+      const metricsName = hasOwnMetricsPort(entry) ? 'metrics' : 'http';
+      if (!exposed(metricsName)) problems.push(`${where}: no Service exposes its metrics port`);
+      for (const s of own) {
+        if (
+          hasOwnMetricsPort(entry) &&
+          s.spec.type !== 'ClusterIP' &&
+          s.spec.ports.some((p) => p.targetPort === 'metrics')
+        ) {
+          problems.push(
+            `Service ${s.metadata.name}: a ${s.spec.type} Service must not carry the metrics port`,
+          );
+        }
       }
-      const http = main.ports?.find((p) => p.name === 'http');
-      if (http?.containerPort !== expected.port)
-        problems.push(`${where}: http port is not ${expected.port}`);
     }
 
     if (!policies.some((p) => sameLabels(p.spec.podSelector.matchLabels, selector))) {
@@ -306,28 +494,112 @@ export function manifestProblems(manifests: K8sObject[]): string[] {
       problems.push(`${where}: no PodDisruptionBudget`);
     }
   }
+  problems.push(...ingressProblems(manifests), ...serviceMonitorProblems(manifests));
   return problems;
+}
+
+/** The Ingress routes only to the gateway's HTTP port, never to a metrics port or path. */
+export function ingressProblems(manifests: K8sObject[]): string[] {
+  const problems: string[] = [];
+  const services = new Map(
+    ofKind<ServiceSpec>(manifests, 'Service').map((s) => [s.metadata.name, s]),
+  );
+  const metricsPaths = new Set(SERVICE_NAMES.map((n) => REGISTRY[n].metricsPath));
+  for (const ingress of ofKind<IngressSpec>(manifests, 'Ingress')) {
+    const where = `Ingress ${ingress.metadata.name}`;
+    for (const rule of ingress.spec.rules ?? []) {
+      for (const { path = '/', backend } of rule.http?.paths ?? []) {
+        if ([...metricsPaths].some((m) => path.startsWith(m)))
+          problems.push(`${where}: routes ${path}, a metrics path`);
+        const target = services.get(backend.service?.name ?? '');
+        if (!target || componentOf(target) !== 'gateway') {
+          problems.push(
+            `${where}: ${path} goes to ${backend.service?.name ?? 'no Service'}, not the gateway`,
+          );
+          continue;
+        }
+        const port = target.spec.ports.find((p) =>
+          backend.service?.port.name !== undefined
+            ? p.name === backend.service.port.name
+            : p.port === backend.service?.port.number,
+        );
+        if (port?.targetPort !== 'http')
+          problems.push(
+            `${where}: ${path} goes to port ${port?.name ?? '(none)'} of ${target.metadata.name}, not the gateway's http port`,
+          );
+      }
+    }
+  }
+  return problems;
+}
+
+/** Each ServiceMonitor scrapes its component's metrics port and path, in the release's namespace. */
+export function serviceMonitorProblems(manifests: K8sObject[]): string[] {
+  return ofKind<ServiceMonitorSpec>(manifests, 'ServiceMonitor').flatMap((m) => {
+    const where = `ServiceMonitor ${m.metadata.name}`;
+    const component = componentOf(m) as ServiceName;
+    const entry = REGISTRY[component];
+    if (!entry) return [`${where}: component ${component} is not in the service registry`];
+    const port = hasOwnMetricsPort(entry) ? 'metrics' : 'http';
+    const problems: string[] = [];
+    if (m.spec.selector.matchLabels['app.kubernetes.io/component'] !== component)
+      problems.push(`${where}: does not select the ${component} Services`);
+    if (
+      m.spec.endpoints.length !== 1 ||
+      m.spec.endpoints[0].port !== port ||
+      m.spec.endpoints[0].path !== entry.metricsPath
+    )
+      problems.push(`${where}: must scrape port ${port} at ${entry.metricsPath}`);
+    return problems;
+  });
 }
 
 // ---------------------------------------------------------------------------
 // Settings: names the deployment passes must be names a service reads.
 
-/** Setting names a service's Env class (and the shared base classes) declares. */
-export function envClassFields(service: ServiceName): Set<string> {
-  const files = [
-    join(REPO_ROOT, 'packages/server-kit/src/config/common-env.ts'),
-    join(REPO_ROOT, 'packages/server-kit/src/config/engine-env.ts'),
-    join(REPO_ROOT, `services/${service}/src/config/${service}.env.ts`),
+/** Setting names one settings class declares: fields with a default or a validator. */
+function classFields(EnvClass: new () => object): string[] {
+  return [
+    ...Object.keys(new EnvClass()),
+    ...getMetadataStorage()
+      .getTargetValidationMetadatas(EnvClass, '', true, false)
+      .map((meta) => meta.propertyName),
   ];
-  const fields = new Set<string>();
-  for (const file of files) {
-    for (const match of readFileSync(file, 'utf8').matchAll(
-      /^\s+(?:override\s+)?([A-Z][A-Z0-9_]*)\s*[!?]?\s*[:=]/gm,
-    )) {
-      fields.add(match[1]);
-    }
-  }
-  return fields;
+}
+
+/**
+ * Setting names a service reads: its Env class (base classes included) and the
+ * settings of the engines the registry lists for it.
+ */
+export function envClassFields(service: ServiceName): Set<string> {
+  return new Set([
+    ...classFields(ENV_CLASSES[service]),
+    ...REGISTRY[service].engines.flatMap((engine) => classFields(ENGINE_ENV_CLASSES[engine])),
+  ]);
+}
+
+/** A service's defaults, as its Env class has them before any variable is read. */
+export function envDefaults(service: ServiceName): Record<string, unknown> {
+  return { ...new ENV_CLASSES[service]() };
+}
+
+/**
+ * The services' own defaults agree with the registry: a service started with
+ * no port variable listens where every script, check and test looks for it.
+ */
+export function envDefaultProblems(): string[] {
+  return SERVICE_NAMES.flatMap((service) => {
+    const defaults = envDefaults(service);
+    const fields = envClassFields(service);
+    return Object.entries(expectedPortEnv(service)).flatMap(([name, port]) => {
+      const where = `services/${service}/src/config/${service}.env.ts`;
+      if (!fields.has(name))
+        return [`${where}: declares no ${name} (the registry gives ${service} port ${port})`];
+      return String(defaults[name]) === port
+        ? []
+        : [`${where}: ${name} defaults to ${String(defaults[name])}, the registry says ${port}`];
+    });
+  });
 }
 
 /** Problems with the env names a deployment gives one service (typos are otherwise ignored silently). */
@@ -347,7 +619,7 @@ export function chartSettingsProblems(manifests: K8sObject[]): string[] {
   return ofKind<DeploymentSpec>(manifests, 'Deployment').flatMap((d) => {
     const component = componentOf(d) as ServiceName;
     const main = d.spec.template.spec.containers.find((c) => c.name === component);
-    if (!main || !(component in SERVICES)) return [];
+    if (!main || !(component in REGISTRY)) return [];
     return unknownSettings(
       `Deployment ${d.metadata.name}`,
       component,
@@ -387,6 +659,56 @@ export function valuesDocProblems(valuesText: string): string[] {
   ];
 }
 
+interface ComponentValues {
+  containerPorts: Record<string, number>;
+  service: { ports: Record<string, number> };
+  startupProbe: { path: string };
+  livenessProbe: { path: string };
+  readinessProbe: { path: string };
+}
+export type ChartValues = { metrics: { path: string } } & Record<ServiceName, ComponentValues>;
+
+/** The chart's default values agree with the registry: ports, probe paths, the metrics path. */
+export function valuesRegistryProblems(values: ChartValues): string[] {
+  const problems: string[] = [];
+  for (const service of SERVICE_NAMES) {
+    const entry = REGISTRY[service];
+    const v = values[service];
+    const expected: Record<string, number | undefined> = {
+      http: entry.httpPort,
+      metrics: hasOwnMetricsPort(entry) ? entry.metricsPort : undefined,
+      grpc: entry.grpcPort ?? undefined,
+    };
+    for (const [name, port] of Object.entries(expected)) {
+      for (const [key, actual] of [
+        [`${service}.containerPorts.${name}`, v.containerPorts[name]],
+        [`${service}.service.ports.${name}`, v.service.ports[name]],
+      ] as const) {
+        if (actual !== port)
+          problems.push(
+            `values.yaml: ${key} is ${actual ?? 'unset'}, the registry says ${port ?? 'none'}`,
+          );
+      }
+    }
+    const paths = {
+      startupProbe: entry.health.live,
+      livenessProbe: entry.health.live,
+      readinessProbe: entry.health.ready,
+    };
+    for (const [probe, path] of Object.entries(paths) as [keyof typeof paths, string][]) {
+      if (v[probe].path !== path)
+        problems.push(
+          `values.yaml: ${service}.${probe}.path is ${v[probe].path}, the registry says ${path}`,
+        );
+    }
+    if (values.metrics.path !== entry.metricsPath)
+      problems.push(
+        `values.yaml: metrics.path is ${values.metrics.path}, the registry gives ${service} ${entry.metricsPath}`,
+      );
+  }
+  return problems;
+}
+
 // ---------------------------------------------------------------------------
 // docker-compose.yml
 
@@ -409,6 +731,9 @@ export function parseCompose(text: string): ComposeFile {
 }
 
 const ENGINES = ['kafka', 'clickhouse', 'mongo', 'mailpit'];
+const COMPOSE_CONDITIONS = ['service_started', 'service_healthy', 'service_completed_successfully'];
+/** Where the Dockerfile puts the health check; the registry is copied beside it. */
+export const HEALTHCHECK_SCRIPT = '/usr/local/lib/handcheck/healthcheck.mjs';
 
 function composeEnv(service: ComposeService): Record<string, string> {
   const env = service.environment ?? {};
@@ -434,6 +759,7 @@ function pinned(image: string): boolean {
 export function composeProblems(file: ComposeFile): string[] {
   const problems: string[] = [];
   const services = file.services ?? {};
+  const published = (name: string) => (services[name]?.ports ?? []).map(String);
   for (const name of [...ENGINES, ...SERVICE_NAMES]) {
     if (!services[name]) problems.push(`compose: service ${name} is missing`);
   }
@@ -461,13 +787,13 @@ export function composeProblems(file: ComposeFile): string[] {
     } else {
       for (const [dep, { condition } = {}] of Object.entries(deps)) {
         if (!services[dep]) problems.push(`${where}: depends on unknown service ${dep}`);
-        if (condition !== 'service_healthy' && condition !== 'service_completed_successfully') {
-          problems.push(`${where}: depends on ${dep} without condition service_healthy`);
+        if (!condition || !COMPOSE_CONDITIONS.includes(condition)) {
+          problems.push(`${where}: depends on ${dep} without a condition`);
         }
       }
     }
 
-    const isApp = (SERVICE_NAMES as string[]).includes(name);
+    const isApp = (SERVICE_NAMES as readonly string[]).includes(name);
     if (isApp) {
       if (s.build?.dockerfile !== 'deploy/docker/Dockerfile')
         problems.push(`${where}: not built from deploy/docker/Dockerfile`);
@@ -495,17 +821,56 @@ export function composeProblems(file: ComposeFile): string[] {
       const service = name as ServiceName;
       if (env.HOST !== '0.0.0.0') problems.push(`${where}: HOST must be 0.0.0.0 in a container`);
       if (!env.NODE_ENV) problems.push(`${where}: NODE_ENV is not set`);
-      if (env.PORT !== String(SERVICES[service].port))
-        problems.push(`${where}: PORT is not ${SERVICES[service].port}`);
+      problems.push(...portEnvProblems(where, service, env));
       problems.push(...unknownSettings(where, service, Object.keys(env)));
+      if (
+        JSON.stringify(s.healthcheck?.test) !== JSON.stringify(['CMD', 'node', HEALTHCHECK_SCRIPT])
+      ) {
+        problems.push(
+          `${where}: health check is not the image's ${HEALTHCHECK_SCRIPT} (the registry's ready path)`,
+        );
+      }
+      if (!Array.isArray(deps)) problems.push(...composeStartOrderProblems(where, service, deps));
+      const metrics = REGISTRY[service].metricsPort;
+      if (published(name).some((p) => new RegExp(`:${metrics}$`).test(p)))
+        problems.push(`${where}: publishes its metrics port ${metrics}`);
     }
   }
 
-  const published = (name: string) => (services[name]?.ports ?? []).map(String);
-  if (!published('gateway').some((p) => /(^|:)8080:8080$/.test(p)))
-    problems.push('compose: gateway is not published on 8080');
+  const gatewayPort = REGISTRY.gateway.httpPort;
+  if (!published('gateway').some((p) => new RegExp(`(^|:)${gatewayPort}:${gatewayPort}$`).test(p)))
+    problems.push(`compose: gateway is not published on ${gatewayPort}`);
   if (!published('mailpit').some((p) => /(^|:)8025:8025$/.test(p)))
     problems.push('compose: Mailpit UI is not published on 8025');
+  return problems;
+}
+
+/**
+ * A service waits for the engines its readiness needs to be healthy, and for
+ * nothing else to be healthy (the gateway, whose readiness never depends on
+ * Kafka, only waits for the engines to be started); every engine it uses is
+ * started before it.
+ */
+function composeStartOrderProblems(
+  where: string,
+  service: ServiceName,
+  deps: Record<string, { condition?: string }>,
+): string[] {
+  const { engines, readyEngines } = REGISTRY[service];
+  const healthy = Object.entries(deps)
+    .filter(([, { condition } = {}]) => condition === 'service_healthy')
+    .map(([dep]) => dep)
+    .sort();
+  const needed = readyEngines.map((e) => COMPOSE_ENGINE[e]).sort();
+  const problems: string[] = [];
+  if (healthy.join() !== needed.join()) {
+    problems.push(
+      `${where}: waits for ${healthy.join(', ') || 'nothing'} to be healthy; its readiness needs ${needed.join(', ') || 'nothing'}`,
+    );
+  }
+  for (const engine of engines.map((e) => COMPOSE_ENGINE[e])) {
+    if (!deps[engine]) problems.push(`${where}: does not depend on ${engine}, which it uses`);
+  }
   return problems;
 }
 
@@ -596,6 +961,24 @@ export function dockerfileProblems(
   const health = final.find((i) => i.keyword === 'HEALTHCHECK');
   if (!health || /^NONE\b/i.test(health.args) || !/\bCMD\b/.test(health.args)) {
     problems.push('Dockerfile: the final stage has no HEALTHCHECK');
+  } else if (!health.args.includes(HEALTHCHECK_SCRIPT)) {
+    problems.push(`Dockerfile: the HEALTHCHECK does not run ${HEALTHCHECK_SCRIPT}`);
+  } else {
+    // healthcheck.mjs reads the registry from its own directory.
+    const besideScript = posix.dirname(HEALTHCHECK_SCRIPT);
+    const copies = final
+      .filter((i) => i.keyword === 'COPY' && !/--from=/.test(i.args))
+      .map((i) => i.args.split(/\s+/));
+    const copied = (source: string) =>
+      copies.some(
+        (args) =>
+          args.slice(0, -1).includes(source) &&
+          [besideScript, `${besideScript}/`].includes(args.at(-1) ?? ''),
+      );
+    for (const source of ['deploy/docker/healthcheck.mjs', REGISTRY_FILE]) {
+      if (!copied(source))
+        problems.push(`Dockerfile: ${source} is not copied into ${besideScript}/`);
+    }
   }
 
   const copied = instructions.filter((i) => i.keyword === 'COPY').map((i) => i.args);
@@ -620,12 +1003,22 @@ export function dockerfileProblems(
 
 // ---------------------------------------------------------------------------
 
-function main(renderedPath: string): void {
-  const manifests = parseManifests(readFileSync(renderedPath, 'utf8'));
+/** Checks one or more renders of the chart (each with its own values) and, once, everything else. */
+function main(renderedPaths: string[]): void {
+  const renders = renderedPaths.map((path) => ({
+    path,
+    manifests: parseManifests(readFileSync(path, 'utf8')),
+  }));
+  const values = readFileSync(join(CHART_DIR, 'values.yaml'), 'utf8');
   const problems = [
-    ...manifestProblems(manifests),
-    ...chartSettingsProblems(manifests),
-    ...valuesDocProblems(readFileSync(join(CHART_DIR, 'values.yaml'), 'utf8')),
+    ...renders.flatMap(({ path, manifests }) =>
+      [...manifestProblems(manifests), ...chartSettingsProblems(manifests)].map((p) =>
+        renders.length > 1 ? `${path}: ${p}` : p,
+      ),
+    ),
+    ...valuesDocProblems(values),
+    ...valuesRegistryProblems(parse(values) as ChartValues),
+    ...envDefaultProblems(),
     ...composeProblems(parseCompose(readFileSync(COMPOSE_FILE, 'utf8'))),
     ...dockerfileProblems(
       readFileSync(DOCKERFILE, 'utf8'),
@@ -638,15 +1031,14 @@ function main(renderedPath: string): void {
     console.error(`${problems.length} problem(s) in the deployment descriptions`);
     process.exit(1);
   }
-  console.log(
-    `${manifests.length} manifests, docker-compose.yml and the Dockerfile pass every rule`,
-  );
+  const counts = renders.map((r) => r.manifests.length).join(' + ');
+  console.log(`${counts} manifests, docker-compose.yml and the Dockerfile pass every rule`);
 }
 
 if (require.main === module) {
-  const rendered = process.argv[2];
-  if (!rendered) {
-    console.error('usage: tsx tests/deploy/deploy-checks.ts <rendered-manifests.yaml>');
+  const rendered = process.argv.slice(2);
+  if (rendered.length === 0) {
+    console.error('usage: tsx tests/deploy/deploy-checks.ts <rendered-manifests.yaml>...');
     process.exit(2);
   }
   main(rendered);

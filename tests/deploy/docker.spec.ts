@@ -1,14 +1,16 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import {
   COMPOSE_FILE,
+  type ComposeService,
   DOCKERFILE,
   DOCKERIGNORE,
-  REPO_ROOT,
+  HEALTHCHECK_SCRIPT,
+  REGISTRY,
   SERVICE_NAMES,
   composeProblems,
   dockerInstructions,
   dockerfileProblems,
+  expectedPortEnv,
   parseCompose,
   workspaceManifests,
 } from './deploy-checks';
@@ -25,14 +27,69 @@ describe('docker-compose.yml', () => {
     expect(composeProblems(parseCompose(compose))).toEqual([]);
   });
 
-  it('starts each service after the engines it needs are healthy', () => {
+  it("starts each service once the engines its readiness needs are healthy (the gateway's: none)", () => {
     const services = parseCompose(compose).services ?? {};
-    const dependsOn = (name: string) => Object.keys(services[name]?.depends_on ?? {}).sort();
-    expect(dependsOn('gateway')).toEqual(['directory', 'kafka', 'mongo']);
-    expect(dependsOn('ingestion')).toEqual(['clickhouse', 'kafka']);
-    expect(dependsOn('directory')).toEqual(['mongo']);
-    expect(dependsOn('referral')).toEqual(['kafka', 'mailpit', 'mongo']);
-    expect(dependsOn('report')).toEqual(['clickhouse', 'mailpit']);
+    const healthyDeps = (name: string) =>
+      Object.entries((services[name]?.depends_on ?? {}) as Record<string, { condition?: string }>)
+        .filter(([, d]) => d.condition === 'service_healthy')
+        .map(([dep]) => dep)
+        .sort();
+    expect(healthyDeps('gateway')).toEqual([]);
+    expect(healthyDeps('ingestion')).toEqual(['clickhouse', 'kafka']);
+    expect(healthyDeps('directory')).toEqual(['mongo']);
+    expect(healthyDeps('referral')).toEqual(['kafka', 'mailpit', 'mongo']);
+    expect(healthyDeps('report')).toEqual(['clickhouse', 'mailpit']);
+    // The gateway still has Kafka (and what it calls) started first.
+    expect(Object.keys(services.gateway.depends_on ?? {}).sort()).toEqual([
+      'directory',
+      'kafka',
+      'mongo',
+    ]);
+  });
+
+  it("gives each service the registry's port variables, its health check, and publishes only the site", () => {
+    const services = parseCompose(compose).services ?? {};
+    const portVars = (s: ComposeService) =>
+      Object.fromEntries(
+        Object.entries((s.environment ?? {}) as Record<string, string>).filter(([k]) =>
+          ['PORT', 'METRICS_PORT', 'GRPC_PORT'].includes(k),
+        ),
+      );
+    for (const name of SERVICE_NAMES) {
+      expect([name, portVars(services[name])]).toEqual([name, expectedPortEnv(name)]);
+      expect([name, services[name].healthcheck?.test]).toEqual([
+        name,
+        ['CMD', 'node', HEALTHCHECK_SCRIPT],
+      ]);
+    }
+    expect(expectedPortEnv('gateway').METRICS_PORT).toBe(String(REGISTRY.gateway.metricsPort));
+    expect(services.gateway.ports).toEqual([
+      `127.0.0.1:${REGISTRY.gateway.httpPort}:${REGISTRY.gateway.httpPort}`,
+    ]);
+    for (const name of SERVICE_NAMES.filter((n) => n !== 'gateway'))
+      expect([name, services[name].ports]).toEqual([name, undefined]);
+  });
+
+  it("flags a port that is not the registry's, a published metrics port and a gateway that waits for Kafka", () => {
+    const file = parseCompose(compose);
+    const services = file.services ?? {};
+    const gatewayEnv = services.gateway.environment as Record<string, string>;
+    delete gatewayEnv.METRICS_PORT;
+    (services.directory.environment as Record<string, string>).GRPC_PORT = '50051';
+    (services.referral.environment as Record<string, string>).GRPC_PORT = '9083';
+    services.gateway.ports = ['127.0.0.1:8080:8080', '9080:9080'];
+    (services.gateway.depends_on as Record<string, { condition: string }>).kafka.condition =
+      'service_healthy';
+    services.report.healthcheck = { test: ['CMD', 'true'] };
+    expect(composeProblems(file)).toEqual([
+      `compose service gateway: METRICS_PORT is not set, the registry says ${REGISTRY.gateway.metricsPort}`,
+      'compose service gateway: waits for kafka to be healthy; its readiness needs nothing',
+      'compose service gateway: publishes its metrics port 9080',
+      `compose service directory: GRPC_PORT is 50051, the registry says ${REGISTRY.directory.grpcPort}`,
+      'compose service referral: GRPC_PORT is set, but the registry gives referral no such port',
+      'compose service referral: GRPC_PORT is not a setting of the referral service',
+      `compose service report: health check is not the image's ${HEALTHCHECK_SCRIPT} (the registry's ready path)`,
+    ]);
   });
 
   it('requires every secret from the environment instead of holding a value', () => {
@@ -90,8 +147,26 @@ describe('deploy/docker/Dockerfile', () => {
       .filter((i) => i.keyword === 'ARG')
       .map((i) => i.args);
     expect(args).toContain('SERVICE');
-    const healthcheck = readFileSync(join(REPO_ROOT, 'deploy/docker/healthcheck.mjs'), 'utf8');
-    for (const name of SERVICE_NAMES) expect(healthcheck).toContain(`${name}: { port:`);
+  });
+
+  it('puts the service registry beside the health check, which reads it instead of its own list', () => {
+    const copyRegistry =
+      /^COPY deploy\/docker\/healthcheck\.mjs packages\/service-registry\/src\/services\.json \/usr\/local\/lib\/handcheck\/\n/m;
+    expect(dockerfile).toMatch(copyRegistry);
+    expect(
+      dockerfileProblems(
+        dockerfile.replace(
+          copyRegistry,
+          'COPY deploy/docker/healthcheck.mjs /usr/local/lib/handcheck/\n',
+        ),
+        dockerignore,
+        workspaceManifests(),
+      ),
+    ).toEqual([
+      'Dockerfile: packages/service-registry/src/services.json is not copied into /usr/local/lib/handcheck/',
+    ]);
+    // .dockerignore leaves deploy/ out but must keep the health check in.
+    expect(dockerignore.split('\n')).toContain('!deploy/docker/healthcheck.mjs');
   });
 
   it('flags a root user, a missing health check, a baked-in secret and a forgotten workspace', () => {

@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type ClickHouseClient } from '@clickhouse/client';
-import { type Kafka } from 'kafkajs';
+import { type Kafka } from '@handcheck/server-kit/testing';
 import { TOPICS, sessionBatchMessages } from '@handcheck/contracts';
-import { createKafka, createProducer } from '@handcheck/server-kit';
+import { createKafka, createProducer } from '@handcheck/server-kit/testing';
 import { REPO_ROOT, eventually, testInfra, uniqueName } from '@handcheck/server-kit/testing';
 import { type Running, startIngestion } from '../support/apps';
 import { dropDatabase, rows, testClickHouse } from '../support/clickhouse';

@@ -35,7 +35,7 @@ describe('the gateway answers every route alike', () => {
     const answers = await Promise.all([
       postEvents(oneEvent(), json),
       postEvents('{"events": []}', json),
-      fetch(`${gateway.url}/api/health`),
+      fetch(`${gateway.url}/api/health/ready`),
       fetch(`${gateway.url}/api/nope`),
       fetch(`${gateway.url}/about`),
     ]);

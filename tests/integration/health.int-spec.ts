@@ -1,4 +1,5 @@
 import { eventually } from '@handcheck/server-kit/testing';
+import { SERVICES, SERVICE_NAMES, type ServiceName } from '@handcheck/service-registry';
 import {
   type Running,
   startDirectory,
@@ -18,16 +19,17 @@ type Health = {
   error?: Record<string, { status: string }>;
 };
 
-const SERVICES = ['gateway', 'ingestion', 'directory', 'referral', 'report'] as const;
-type Service = (typeof SERVICES)[number];
+type Service = ServiceName;
 
-const ENGINES_OF: Record<Service, string[]> = {
-  gateway: ['kafka'],
-  ingestion: ['kafka', 'clickhouse'],
-  directory: ['mongodb'],
-  referral: ['kafka', 'mongodb', 'smtp'],
-  report: ['clickhouse', 'smtp'],
-};
+// What each readiness reports, from the service registry; the gateway's own
+// check is that it can serve the site, never Kafka.
+const OWN_CHECKS: Partial<Record<Service, string[]>> = { gateway: ['site'] };
+const ENGINES_OF = Object.fromEntries(
+  SERVICE_NAMES.map((name) => [
+    name,
+    [...SERVICES[name].readyEngines, ...(OWN_CHECKS[name] ?? [])],
+  ]),
+) as Record<Service, string[]>;
 
 describe('health endpoints of all five services', () => {
   const running = {} as Record<Service, Running<object>>;
@@ -41,15 +43,17 @@ describe('health endpoints of all five services', () => {
   });
 
   afterAll(async () => {
-    for (const service of SERVICES) await running[service]?.close();
+    for (const service of SERVICE_NAMES) await running[service]?.close();
     const db = (running.ingestion?.env as { CLICKHOUSE_DATABASE?: string } | undefined)
       ?.CLICKHOUSE_DATABASE;
     if (db) await dropDatabase(db);
   });
 
-  async function health(service: Service): Promise<{ status: number; body: Health }> {
-    const path = service === 'gateway' ? '/api/health' : '/health';
-    const response = await fetch(`${running[service].url}${path}`);
+  async function health(
+    service: Service,
+    kind: 'live' | 'ready' = 'ready',
+  ): Promise<{ status: number; body: Health }> {
+    const response = await fetch(`${running[service].url}${SERVICES[service].health[kind]}`);
     return { status: response.status, body: (await response.json()) as Health };
   }
 
@@ -67,7 +71,7 @@ describe('health endpoints of all five services', () => {
   }
 
   it('each reports every one of its engines up', async () => {
-    for (const service of SERVICES) {
+    for (const service of SERVICE_NAMES) {
       const { status, body } = await health(service);
       expect({ service, status, engines: Object.keys(body.info ?? {}).sort() }).toEqual({
         service,
@@ -88,7 +92,8 @@ describe('health endpoints of all five services', () => {
   it.each(outages)(
     'with %s stopped, the services that need it report it down, then up again',
     async (name, key) => {
-      const affected = SERVICES.filter((service) => ENGINES_OF[service].includes(key));
+      const affected = SERVICE_NAMES.filter((service) => ENGINES_OF[service].includes(key));
+      const unaffected = SERVICE_NAMES.filter((service) => !affected.includes(service));
       engine('stop', name);
       try {
         for (const service of affected) {
@@ -102,7 +107,11 @@ describe('health endpoints of all five services', () => {
           );
           expect(status).toBe(503);
           expect(body.error?.[key]?.status).toBe('down');
+          // Liveness never depends on an engine: a pod is not restarted for an outage.
+          expect((await health(service, 'live')).status).toBe(200);
         }
+        // The gateway among them when Kafka is down: the site keeps serving.
+        for (const service of unaffected) expect((await health(service)).status).toBe(200);
       } finally {
         engine('start', name);
       }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type ClickHouseClient } from '@clickhouse/client';
-import { type Kafka } from 'kafkajs';
+import { type Kafka } from '@handcheck/server-kit/testing';
 import {
   AnalyticsEventSchema,
   TOPICS,
@@ -8,7 +8,8 @@ import {
   deadLetterTopic,
   eventBatchMessage,
 } from '@handcheck/contracts';
-import { createKafka, createProducer, sqlString } from '@handcheck/server-kit';
+import { sqlString } from '@handcheck/server-kit';
+import { createKafka, createProducer } from '@handcheck/server-kit/testing';
 import { eventually, testInfra, uniqueName } from '@handcheck/server-kit/testing';
 import { type Running, startGateway, startIngestion } from '../support/apps';
 import { dropDatabase, rows, testClickHouse } from '../support/clickhouse';

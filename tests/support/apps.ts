@@ -1,7 +1,15 @@
 import { type INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { type NestExpressApplication } from '@nestjs/platform-express';
-import { applyHttpDefaults, loadConfig } from '@handcheck/server-kit';
+import {
+  ClickHouseEnv,
+  KafkaEnv,
+  MailerEnv,
+  MetricsServer,
+  MongoEnv,
+  applyHttpDefaults,
+  loadConfig,
+} from '@handcheck/server-kit';
 import { testInfra, uniqueName } from '@handcheck/server-kit/testing';
 import { AppModule as GatewayModule } from '../../services/gateway/src/app.module';
 import { GatewayEnv } from '../../services/gateway/src/config/gateway.env';
@@ -18,10 +26,17 @@ import { ReportEnv } from '../../services/report/src/config/report.env';
 // Boots our real services in this process, pointed at the test engines that
 // `deploy/infra.sh start --profile test` runs. Nothing here is mocked.
 
+/** Every engine's settings, as the engine modules read them. */
+type EngineEnvs = KafkaEnv & ClickHouseEnv & MongoEnv & MailerEnv;
+const ENGINE_ENVS = [KafkaEnv, ClickHouseEnv, MongoEnv, MailerEnv] as const;
+
 export interface Running<E> {
   app: INestApplication;
-  env: E;
+  /** The service's own settings and those of the engines it uses. */
+  env: E & EngineEnvs;
   url: string;
+  /** Where /metrics is served: the app's own port, or the gateway's metrics port. */
+  metricsUrl: string;
   close: () => Promise<void>;
 }
 
@@ -32,16 +47,26 @@ async function start<E extends object>(
   values: Record<string, string>,
   configure: (app: NestExpressApplication) => void = (app) => applyHttpDefaults(app),
 ): Promise<Running<E>> {
-  const env = loadConfig(service, schema, {
+  const all = {
     NODE_ENV: 'test',
     LOG_LEVEL: 'warn',
     PORT: '0',
+    METRICS_PORT: '0',
+    GRPC_PORT: '0',
     ...values,
-  });
-  const moduleRef = await Test.createTestingModule({ imports: [module as never] })
+  };
+  const env = loadConfig(service, schema, all);
+  const engines = ENGINE_ENVS.map((engineSchema) =>
+    loadConfig(service, engineSchema as new () => object, all),
+  );
+  let builder = Test.createTestingModule({ imports: [module as never] })
     .overrideProvider(schema)
-    .useValue(env)
-    .compile();
+    .useValue(env);
+  // Providers a service does not have are ignored.
+  for (const engineEnv of engines) {
+    builder = builder.overrideProvider(engineEnv.constructor).useValue(engineEnv);
+  }
+  const moduleRef = await builder.compile();
   const app = moduleRef.createNestApplication<NestExpressApplication>({
     bodyParser: false,
     bufferLogs: true,
@@ -49,7 +74,19 @@ async function start<E extends object>(
   configure(app);
   await app.listen(0, '127.0.0.1');
   const { port } = app.getHttpServer().address() as { port: number };
-  return { app, env, url: `http://127.0.0.1:${port}`, close: () => app.close() };
+  const url = `http://127.0.0.1:${port}`;
+  const ownMetrics = (() => {
+    try {
+      return app.get(MetricsServer, { strict: false });
+    } catch {
+      return undefined;
+    }
+  })();
+  const metricsUrl = ownMetrics ? `http://127.0.0.1:${ownMetrics.port}/metrics` : `${url}/metrics`;
+  // Engine settings first: the service's own win where names meet.
+  const merged = Object.assign(Object.create(Object.getPrototypeOf(env)), ...engines, env) as E &
+    EngineEnvs;
+  return { app, env: merged, url, metricsUrl, close: () => app.close() };
 }
 
 export function startGateway(overrides: Record<string, string> = {}): Promise<Running<GatewayEnv>> {

@@ -25,7 +25,7 @@ export async function postEvents(
 
 /** Resolves once the consumer group has committed everything the topic holds right now. */
 export async function waitUntilCaughtUp(
-  kafka: import('kafkajs').Kafka,
+  kafka: import('@handcheck/server-kit/testing').Kafka,
   groupId: string,
   topic: string,
   timeoutMs = 60_000,

@@ -9,7 +9,7 @@
  */
 import { analyzeSymptoms, emptyAnswers, type Answers } from '@handcheck/diagnosis';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import { eventually, testInfra } from '../../packages/server-kit/src/testing';
+import { eventually, testInfra } from '@handcheck/server-kit/testing';
 import { FLUSH_DELAY_MS } from '../src/analytics/core';
 import { SESSION_KEY } from '../src/analytics/session';
 import { FLAG_LABELS, STEP_DEFINITIONS } from '../src/features/questionnaire/stepDefinitions';

@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
-import { parseEventBatch } from '../../services/gateway/src/events/parse-event-batch';
+import { parseEventBatch } from '@handcheck/contracts/browser-events';
 import {
   LANDING_TEASERS,
   PUBLIC_ROUTES,

@@ -1,6 +1,6 @@
 import { analyzeSymptoms, emptyAnswers, priorityFor, type Answers } from '@handcheck/diagnosis';
 import type { Browser, Page } from 'playwright-core';
-import { parseEventBatch } from '../../services/gateway/src/events/parse-event-batch';
+import { parseEventBatch } from '@handcheck/contracts/browser-events';
 import { STEP_DEFINITIONS, FLAG_LABELS } from '../src/features/questionnaire/stepDefinitions';
 import {
   E2E_TIMEOUT_MS,

@@ -35,10 +35,8 @@ spec:
         {{- with $values.podLabels }}
         {{- toYaml . | nindent 8 }}
         {{- end }}
-      {{- with $values.podAnnotations }}
       annotations:
-        {{- toYaml . | nindent 8 }}
-      {{- end }}
+        {{- include "handcheck.podAnnotations" . | nindent 8 }}
     spec:
       serviceAccountName: {{ include "handcheck.serviceAccountName" . }}
       automountServiceAccountToken: {{ $values.serviceAccount.automountServiceAccountToken }}
@@ -70,9 +68,9 @@ spec:
       {{- . | nindent 6 }}
       {{- end }}
       terminationGracePeriodSeconds: {{ $values.terminationGracePeriodSeconds }}
-      {{- if $ctx.Values.waitForDependencies.enabled }}
+      {{- with include "handcheck.waitForDependencies" . }}
       initContainers:
-        {{- include "handcheck.waitForDependencies" . | nindent 8 }}
+        {{- . | nindent 8 }}
       {{- end }}
       containers:
         - name: {{ .component }}
@@ -127,7 +125,7 @@ metadata:
 spec:
   type: {{ $values.service.type }}
   ports:
-    {{- range $name, $port := $values.service.ports }}
+    {{- range $name, $port := omit $values.service.ports "metrics" }}
     - name: {{ $name }}
       port: {{ $port }}
       targetPort: {{ $name }}
@@ -138,6 +136,87 @@ spec:
     {{- end }}
   selector:
     {{- include "handcheck.selectorLabels" . | nindent 4 }}
+{{- end -}}
+
+{{/*
+The annotations Prometheus' pod discovery reads, on every pod; podAnnotations
+are added and win on a clash.
+*/}}
+{{- define "handcheck.podAnnotations" -}}
+{{- $values := index .context.Values .component -}}
+{{- $scrape := dict
+      "prometheus.io/scrape" "true"
+      "prometheus.io/port" (include "handcheck.metricsPort" .)
+      "prometheus.io/path" .context.Values.metrics.path -}}
+{{- toYaml (merge (deepCopy (default dict $values.podAnnotations)) $scrape) -}}
+{{- end -}}
+
+{{/*
+A separate ClusterIP Service for a component whose /metrics has its own port
+(the gateway). Its main Service may be a LoadBalancer, so the metrics port is
+never put there.
+*/}}
+{{- define "handcheck.metricsService" -}}
+{{- $ctx := .context -}}
+{{- $values := index $ctx.Values .component -}}
+{{- if $values.containerPorts.metrics -}}
+apiVersion: v1
+kind: Service
+metadata:
+  name: {{ include "handcheck.componentName" . }}-metrics
+  namespace: {{ $ctx.Release.Namespace | quote }}
+  labels:
+    {{- include "handcheck.labels" . | nindent 4 }}
+  {{- with include "handcheck.annotations" (dict "context" $ctx) }}
+  {{- . | nindent 2 }}
+  {{- end }}
+spec:
+  type: ClusterIP
+  ports:
+    - name: metrics
+      port: {{ $values.service.ports.metrics | default $values.containerPorts.metrics }}
+      targetPort: metrics
+      protocol: TCP
+  selector:
+    {{- include "handcheck.selectorLabels" . | nindent 4 }}
+{{- end -}}
+{{- end -}}
+
+{{/*
+Prometheus Operator ServiceMonitor, off by default. It selects the component's
+Services and scrapes the port named like the container's metrics port, so for
+the gateway only its -metrics Service yields targets.
+*/}}
+{{- define "handcheck.serviceMonitor" -}}
+{{- $ctx := .context -}}
+{{- $monitor := $ctx.Values.metrics.serviceMonitor -}}
+{{- if $monitor.enabled -}}
+apiVersion: monitoring.coreos.com/v1
+kind: ServiceMonitor
+metadata:
+  name: {{ include "handcheck.componentName" . }}
+  namespace: {{ default $ctx.Release.Namespace $monitor.namespace | quote }}
+  labels:
+    {{- include "handcheck.labels" . | nindent 4 }}
+    {{- with $monitor.labels }}
+    {{- toYaml . | nindent 4 }}
+    {{- end }}
+  {{- with include "handcheck.annotations" (dict "context" $ctx) }}
+  {{- . | nindent 2 }}
+  {{- end }}
+spec:
+  namespaceSelector:
+    matchNames:
+      - {{ $ctx.Release.Namespace | quote }}
+  selector:
+    matchLabels:
+      {{- include "handcheck.selectorLabels" . | nindent 6 }}
+  endpoints:
+    - port: {{ include "handcheck.metricsPortName" . }}
+      path: {{ $ctx.Values.metrics.path }}
+      interval: {{ $monitor.interval }}
+      scrapeTimeout: {{ $monitor.scrapeTimeout }}
+{{- end -}}
 {{- end -}}
 
 {{- define "handcheck.serviceAccount" -}}
@@ -227,14 +306,17 @@ spec:
 
 {{/*
 Ingress: the gateway is open on its HTTP port to everyone (the ingress
-controller, or a LoadBalancer); every other service only to pods of this
-release. Egress: DNS, the ports of the engines the service uses, and the
-gRPC ports of the sibling services it calls.
+controller, or a LoadBalancer); every other service's HTTP port (health) only
+to pods of this release; gRPC only to the components that call it; the metrics
+port only to metrics.allowFrom. Egress: DNS, the ports of the engines the
+service uses, and the gRPC ports of the sibling services it calls.
+An empty `from` would admit every source, so a rule without peers is left out.
 */}}
 {{- define "handcheck.networkPolicy" -}}
 {{- $ctx := .context -}}
 {{- $np := $ctx.Values.networkPolicy -}}
 {{- $values := index $ctx.Values .component -}}
+{{- $callers := include "handcheck.callersOf" .component | fromYamlArray -}}
 {{- if $np.enabled -}}
 apiVersion: networking.k8s.io/v1
 kind: NetworkPolicy
@@ -255,16 +337,32 @@ spec:
     - Egress
   ingress:
     - ports:
-        {{- range $name, $port := $values.containerPorts }}
-        - port: {{ $port }}
+        - port: {{ $values.containerPorts.http }}
           protocol: TCP
-        {{- end }}
       {{- if ne .component "gateway" }}
       from:
         - podSelector:
             matchLabels:
               {{- include "handcheck.releaseLabels" $ctx | nindent 14 }}
       {{- end }}
+    {{- if and $values.containerPorts.grpc $callers }}
+    - ports:
+        - port: {{ $values.containerPorts.grpc }}
+          protocol: TCP
+      from:
+        {{- range $callers }}
+        - podSelector:
+            matchLabels:
+              {{- include "handcheck.selectorLabels" (dict "component" . "context" $ctx) | nindent 14 }}
+        {{- end }}
+    {{- end }}
+    {{- with $ctx.Values.metrics.allowFrom }}
+    - ports:
+        - port: {{ include "handcheck.metricsPort" $ | int }}
+          protocol: TCP
+      from:
+        {{- toYaml . | nindent 8 }}
+    {{- end }}
     {{- with $np.extraIngress }}
     {{- toYaml . | nindent 4 }}
     {{- end }}

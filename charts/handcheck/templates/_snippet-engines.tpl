@@ -2,6 +2,8 @@
 Which engines and sibling services each component talks to, and how to reach
 them. The environment variables, the wait-for-dependencies init container and
 the network policies are all derived from these, so they cannot disagree.
+Helm cannot read the service registry (packages/service-registry/src/services.json,
+outside the chart), so tests/deploy checks the rendered chart against it.
 */}}
 
 {{- define "handcheck.components" -}}
@@ -19,10 +21,48 @@ gateway, ingestion, directory, referral, report
 {{- toYaml (index $engines .) -}}
 {{- end -}}
 
+{{/*
+Engines a component's readiness needs, as a YAML list: the registry's
+readyEngines. The init container waits for these and nothing else. The gateway
+has none: it serves the site while Kafka is away and answers 503 on /api/events
+once its buffer is full, so holding its pods back for Kafka would only take the
+site down with it.
+*/}}
+{{- define "handcheck.readyEnginesOf" -}}
+{{- $engines := dict
+      "gateway" (list)
+      "ingestion" (list "kafka" "clickhouse")
+      "directory" (list "mongodb")
+      "referral" (list "kafka" "mongodb" "smtp")
+      "report" (list "clickhouse" "smtp") -}}
+{{- toYaml (index $engines .) -}}
+{{- end -}}
+
 {{/* Sibling services a component calls over gRPC, as a YAML list. */}}
 {{- define "handcheck.callsOf" -}}
 {{- $calls := dict "gateway" (list "directory" "report") -}}
 {{- toYaml (default list (index $calls .)) -}}
+{{- end -}}
+
+{{/* Components that call this one over gRPC (the inverse of callsOf), as a YAML list. */}}
+{{- define "handcheck.callersOf" -}}
+{{- $callee := . -}}
+{{- $callers := list -}}
+{{- range (include "handcheck.components" . | splitList ", ") -}}
+{{- if has $callee (include "handcheck.callsOf" . | fromYamlArray) }}{{ $callers = append $callers . }}{{ end -}}
+{{- end -}}
+{{- toYaml $callers -}}
+{{- end -}}
+
+{{/* The port /metrics is served on: its own (the gateway's, METRICS_PORT) or the HTTP port. */}}
+{{- define "handcheck.metricsPort" -}}
+{{- $ports := (index .context.Values .component).containerPorts -}}
+{{- $ports.metrics | default $ports.http -}}
+{{- end -}}
+
+{{/* Name of the container port /metrics is served on. */}}
+{{- define "handcheck.metricsPortName" -}}
+{{- ternary "metrics" "http" (hasKey (index .context.Values .component).containerPorts "metrics") -}}
 {{- end -}}
 
 {{/* Kafka brokers as a YAML list of {host, port}. */}}
@@ -92,6 +132,16 @@ Deployment, so `helm template` and `helm install` stop before anything is create
 {{- end -}}
 {{- if and $v.gateway.ingress.enabled (not $v.gateway.ingress.hosts) -}}
 {{- fail "gateway.ingress.hosts must list at least one host when gateway.ingress.enabled is true" -}}
+{{- end -}}
+{{- range $v.gateway.ingress.hosts -}}
+{{- range .paths -}}
+{{- if hasPrefix $v.metrics.path .path -}}
+{{- fail (printf "gateway.ingress.hosts: path %q would route %s to the public; metrics are for the cluster only" .path $v.metrics.path) -}}
+{{- end -}}
+{{- end -}}
+{{- end -}}
+{{- if or (not $v.gateway.containerPorts.metrics) (eq (int $v.gateway.containerPorts.metrics) (int $v.gateway.containerPorts.http)) -}}
+{{- fail "gateway.containerPorts.metrics must be set and differ from gateway.containerPorts.http: the HTTP port is public, /metrics is not" -}}
 {{- end -}}
 {{- if not (include "handcheck.siteOrigin" .) -}}
 {{- fail "gateway.config.siteOrigin is required when the gateway has no ingress host: the public origin of the site, e.g. https://handcheck.example" -}}

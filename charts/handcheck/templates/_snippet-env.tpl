@@ -14,6 +14,14 @@ the service's Env class. Secret values only ever arrive through secretKeyRef.
   value: "0.0.0.0"
 - name: PORT
   value: {{ $values.containerPorts.http | quote }}
+{{- with $values.containerPorts.metrics }}
+- name: METRICS_PORT
+  value: {{ . | quote }}
+{{- end }}
+{{- with $values.containerPorts.grpc }}
+- name: GRPC_PORT
+  value: {{ . | quote }}
+{{- end }}
 {{- end -}}
 
 {{- define "handcheck.env.kafka" }}

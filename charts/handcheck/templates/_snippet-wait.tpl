@@ -1,13 +1,16 @@
 {{/*
-Init container that holds a pod back until the engines its service needs accept
-TCP connections, so a fresh install does not crash-loop while Kafka or
-ClickHouse is still starting. It gives up after timeoutSeconds and Kubernetes
-retries the pod. Targets are validated host:port strings (see handcheck.validate).
+Init container that holds a pod back until the engines its readiness needs
+(handcheck.readyEnginesOf) accept TCP connections, so a fresh install does not
+crash-loop while Kafka or ClickHouse is still starting. It gives up after
+timeoutSeconds and Kubernetes retries the pod. Targets are validated host:port
+strings (see handcheck.validate). Renders nothing for a component whose
+readiness needs no engine (the gateway).
 */}}
 {{- define "handcheck.waitForDependencies" -}}
 {{- $ctx := .context -}}
 {{- $wait := $ctx.Values.waitForDependencies -}}
-{{- $engines := include "handcheck.enginesOf" .component | fromYamlArray -}}
+{{- $engines := include "handcheck.readyEnginesOf" .component | fromYamlArray -}}
+{{- if and $wait.enabled $engines -}}
 - name: wait-for-dependencies
   image: {{ include "handcheck.waitImage" $ctx }}
   imagePullPolicy: {{ $wait.image.pullPolicy }}
@@ -69,4 +72,5 @@ retries the pod. Targets are validated host:port strings (see handcheck.validate
       esac
       {{- end }}
       {{- end }}
+{{- end -}}
 {{- end -}}

@@ -1,6 +1,8 @@
 import 'reflect-metadata';
-import { runService } from '@handcheck/server-kit';
+import { DirectoryService } from '@handcheck/contracts';
+import { runHybridService } from '@handcheck/server-kit';
 import { AppModule } from './app.module';
 import { DirectoryEnv } from './config/directory.env';
 
-runService(AppModule, DirectoryEnv);
+// HTTP for health and metrics; gRPC (GRPC_PORT) for the gateway.
+runHybridService(AppModule, DirectoryEnv, [DirectoryService]);

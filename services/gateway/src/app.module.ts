@@ -1,17 +1,35 @@
 import { Module } from '@nestjs/common';
-import { EnvModule, createLoggerModule } from '@handcheck/server-kit';
+import { TOPICS, topicWithDeadLetters } from '@handcheck/contracts';
+import {
+  EnvModule,
+  HealthModule,
+  KafkaModule,
+  MetricsModule,
+  createLoggerModule,
+} from '@handcheck/server-kit';
 import { GatewayEnv } from './config/gateway.env';
 import { EventsModule } from './events/events.module';
-import { HealthModule } from './health/health.module';
-import { KafkaModule } from './kafka/kafka.module';
+import { SiteHealth } from './site/site.health';
 
 @Module({
   imports: [
     EnvModule.forRoot('gateway', GatewayEnv),
     createLoggerModule('gateway', GatewayEnv),
-    KafkaModule,
+    MetricsModule.forRoot({
+      ownPort: {
+        inject: [GatewayEnv],
+        useFactory: (env: GatewayEnv) => ({ port: env.METRICS_PORT, host: env.HOST }),
+      },
+    }),
+    // In the background: the site serves while Kafka is away (see SiteHealth).
+    KafkaModule.forRoot({
+      startup: 'background',
+      topics: [TOPICS.analyticsEventBatches, TOPICS.referralsRequested].flatMap(
+        topicWithDeadLetters,
+      ),
+    }),
     EventsModule,
-    HealthModule,
+    HealthModule.forRoot({ ready: [SiteHealth], own: [SiteHealth] }),
   ],
 })
 export class AppModule {}

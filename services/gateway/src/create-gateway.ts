@@ -4,6 +4,7 @@ import { GatewayEnv } from './config/gateway.env';
 import { EventsIntake } from './events/events-intake';
 import { serveAhead } from './http/serve-ahead';
 import { trustedProxy } from './http/trusted-proxy';
+import { mountOpenApi } from './openapi/mount-openapi';
 import { securityHeaders } from './site/security-headers';
 import { siteRouter } from './site/site-router';
 
@@ -16,5 +17,6 @@ export function configureGateway(app: NestExpressApplication): void {
   app.use(securityHeaders(env.NODE_ENV === 'production'));
   app.setGlobalPrefix('api');
   app.use(siteRouter(resolve(env.WEB_DIST_DIR)));
+  mountOpenApi(app);
   serveAhead(app.getHttpServer(), app.get(EventsIntake));
 }

@@ -1,21 +1,29 @@
 import { Module } from '@nestjs/common';
-import { TerminusModule } from '@nestjs/terminus';
-import { EngineHealth, EnvModule, createLoggerModule } from '@handcheck/server-kit';
+import { TOPICS, topicWithDeadLetters } from '@handcheck/contracts';
+import {
+  ClickHouseHealth,
+  ClickHouseModule,
+  EnvModule,
+  HealthModule,
+  KafkaHealth,
+  KafkaModule,
+  MetricsModule,
+  createLoggerModule,
+} from '@handcheck/server-kit';
 import { AnalyticsConsumer } from './analytics/analytics-consumer';
-import { ClickHouseModule } from './clickhouse/clickhouse.module';
+import { MIGRATIONS } from './clickhouse/schema';
 import { IngestionEnv } from './config/ingestion.env';
-import { HealthController } from './health/health.controller';
-import { KafkaModule } from './kafka.module';
 
 @Module({
   imports: [
     EnvModule.forRoot('ingestion', IngestionEnv),
     createLoggerModule('ingestion', IngestionEnv),
-    KafkaModule,
-    ClickHouseModule,
-    TerminusModule.forRoot({ logger: false }),
+    MetricsModule.forRoot(),
+    KafkaModule.forRoot({ topics: topicWithDeadLetters(TOPICS.analyticsEventBatches) }),
+    // Ingestion owns the analytics schema: migrated before anything consumes.
+    ClickHouseModule.forRoot({ migrations: MIGRATIONS }),
+    HealthModule.forRoot({ ready: [KafkaHealth, ClickHouseHealth] }),
   ],
-  controllers: [HealthController],
-  providers: [EngineHealth, AnalyticsConsumer],
+  providers: [AnalyticsConsumer],
 })
 export class AppModule {}

@@ -1,36 +1,30 @@
 import { Module } from '@nestjs/common';
-import { MongooseModule } from '@nestjs/mongoose';
-import { TerminusModule } from '@nestjs/terminus';
+import { join } from 'node:path';
+import { TOPICS, topicWithDeadLetters } from '@handcheck/contracts';
 import {
-  EngineHealth,
   EnvModule,
-  brokerList,
-  createKafka,
+  HealthModule,
+  KafkaHealth,
+  KafkaModule,
+  MailerHealth,
+  MailerModule,
+  MetricsModule,
+  MongoHealth,
+  MongoModule,
   createLoggerModule,
 } from '@handcheck/server-kit';
 import { ReferralEnv } from './config/referral.env';
-import { HealthController } from './health/health.controller';
-import { KAFKA } from './kafka.tokens';
 
 @Module({
   imports: [
     EnvModule.forRoot('referral', ReferralEnv),
     createLoggerModule('referral', ReferralEnv),
-    MongooseModule.forRootAsync({
-      inject: [ReferralEnv],
-      useFactory: (env: ReferralEnv) => ({ uri: env.MONGO_URL, serverSelectionTimeoutMS: 5000 }),
-    }),
-    TerminusModule.forRoot({ logger: false }),
-  ],
-  controllers: [HealthController],
-  providers: [
-    EngineHealth,
-    {
-      provide: KAFKA,
-      inject: [ReferralEnv],
-      useFactory: (env: ReferralEnv) =>
-        createKafka({ clientId: 'referral', brokers: brokerList(env.KAFKA_BROKERS) }),
-    },
+    MetricsModule.forRoot(),
+    KafkaModule.forRoot({ topics: topicWithDeadLetters(TOPICS.referralsRequested) }),
+    MongoModule.forRoot(),
+    // From src/ (tests) and dist/ (built) alike.
+    MailerModule.forRoot({ templatesDir: join(__dirname, '..', 'templates') }),
+    HealthModule.forRoot({ ready: [KafkaHealth, MongoHealth, MailerHealth] }),
   ],
 })
 export class AppModule {}

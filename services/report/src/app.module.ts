@@ -1,32 +1,30 @@
 import { Module } from '@nestjs/common';
 import { ScheduleModule } from '@nestjs/schedule';
-import { TerminusModule } from '@nestjs/terminus';
+import { join } from 'node:path';
 import {
-  EngineHealth,
+  ClickHouseHealth,
+  ClickHouseModule,
   EnvModule,
-  createClickHouse,
+  HealthModule,
+  MailerHealth,
+  MailerModule,
+  MetricsModule,
   createLoggerModule,
 } from '@handcheck/server-kit';
-import { CLICKHOUSE } from './clickhouse.tokens';
 import { ReportEnv } from './config/report.env';
-import { HealthController } from './health/health.controller';
 
 @Module({
   imports: [
     EnvModule.forRoot('report', ReportEnv),
     createLoggerModule('report', ReportEnv),
+    // Once for the whole app: imported in several modules it would run each job several times.
     ScheduleModule.forRoot(),
-    TerminusModule.forRoot({ logger: false }),
-  ],
-  controllers: [HealthController],
-  providers: [
-    EngineHealth,
-    {
-      provide: CLICKHOUSE,
-      inject: [ReportEnv],
-      // The analytics database is created and migrated by ingestion; report only reads it.
-      useFactory: (env: ReportEnv) => createClickHouse(env.clickhouse()),
-    },
+    MetricsModule.forRoot(),
+    // The analytics database is created and migrated by ingestion; report only reads it.
+    ClickHouseModule.forRoot(),
+    // From src/ (tests) and dist/ (built) alike.
+    MailerModule.forRoot({ templatesDir: join(__dirname, '..', 'templates') }),
+    HealthModule.forRoot({ ready: [ClickHouseHealth, MailerHealth] }),
   ],
 })
 export class AppModule {}

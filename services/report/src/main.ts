@@ -1,6 +1,8 @@
 import 'reflect-metadata';
-import { runService } from '@handcheck/server-kit';
+import { ReportService } from '@handcheck/contracts';
+import { runHybridService } from '@handcheck/server-kit';
 import { AppModule } from './app.module';
 import { ReportEnv } from './config/report.env';
 
-runService(AppModule, ReportEnv);
+// HTTP for health and metrics; gRPC (GRPC_PORT) for the gateway's test run.
+runHybridService(AppModule, ReportEnv, [ReportService]);

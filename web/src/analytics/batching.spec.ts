@@ -1,4 +1,4 @@
-import { parseEventBatch } from '../../../services/gateway/src/events/parse-event-batch';
+import { parseEventBatch } from '@handcheck/contracts/browser-events';
 import {
   MAX_BODY_CHARS,
   MAX_EVENTS_PER_BODY,

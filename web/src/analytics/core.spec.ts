@@ -1,6 +1,6 @@
-import { parseEventBatch } from '../../../services/gateway/src/events/parse-event-batch';
+import { parseEventBatch } from '@handcheck/contracts/browser-events';
 import { FLUSH_DELAY_MS, MAX_QUEUED, createTracker, type TrackerEnv } from './core';
-import { type AnalyticsEvent, randomId } from './events';
+import { type BrowserEvent, randomId } from './events';
 import { SESSION_KEY, type StorageLike } from './session';
 
 const T0 = 1_700_000_000_000;
@@ -44,9 +44,9 @@ class FakeTab {
     for (const listener of this.hide) listener();
   }
 
-  get events(): AnalyticsEvent[] {
+  get events(): BrowserEvent[] {
     return this.posts.flatMap(
-      (post) => (JSON.parse(post.body) as { events: AnalyticsEvent[] }).events,
+      (post) => (JSON.parse(post.body) as { events: BrowserEvent[] }).events,
     );
   }
 
@@ -101,7 +101,7 @@ describe('the tracker', () => {
     // pagehide right after visibilitychange: the same duration is not sent twice.
     tab.pageHidden();
     expect(tab.posts.map((post) => post.urgent)).toEqual([false, true]);
-    const hidden = (JSON.parse(tab.posts[1].body) as { events: AnalyticsEvent[] }).events;
+    const hidden = (JSON.parse(tab.posts[1].body) as { events: BrowserEvent[] }).events;
     expect(hidden.map((event) => event.type)).toEqual([
       'symptom_checker_step_completed',
       'session_duration',
@@ -161,6 +161,23 @@ describe('the tracker', () => {
     expect(tab.values.size).toBe(0);
     expect(tab.hide).toEqual([]);
     expect(jest.getTimerCount()).toBe(0);
+  });
+
+  it('logs an event the gateway would refuse instead of letting it sink its batch', () => {
+    const tab = new FakeTab();
+    const env = tab.load('/');
+    const log = jest.fn();
+    const tracker = createTracker({ ...env, log });
+    tracker.start(true);
+    // A condition name longer than the contract allows (a content change, say).
+    tracker.track('diagnosis_received', { topCondition: 'x'.repeat(101), diagnosisConfidence: 90 });
+    tracker.track('symptom_checker_completed');
+    jest.advanceTimersByTime(FLUSH_DELAY_MS);
+    expect(tab.types()).toEqual(['session_start', 'site_visit', 'symptom_checker_completed']);
+    expect(log).toHaveBeenCalledWith('Analytics: event not sent', [
+      'event.topCondition must be text of at most 100 characters.',
+    ]);
+    for (const post of tab.posts) expect(parseEventBatch(JSON.parse(post.body)).ok).toBe(true);
   });
 
   it('keeps working when sending fails', () => {

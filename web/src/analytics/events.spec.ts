@@ -1,8 +1,9 @@
 import { analyzeSymptoms, emptyAnswers } from '@handcheck/diagnosis';
-// The gateway's own validator: the tracker's events must pass it unchanged.
-import { parseEventBatch } from '../../../services/gateway/src/events/parse-event-batch';
+// The contract's validator, the one the gateway runs: the tracker's events must pass it unchanged.
+import { parseEventBatch } from '@handcheck/contracts/browser-events';
 import { completionEventData } from '../features/questionnaire/completeAssessment';
 import { MAX_TEXT, makeEvent, randomId } from './events';
+import { trackEvent } from './tracker';
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -69,6 +70,24 @@ describe('analytics events', () => {
     expect(parseEventBatch({ events: [{ ...events[0], occurredAt: '2025-01-01' }] }).ok).toBe(
       false,
     );
+  });
+
+  it("types each event's fields from the contract", () => {
+    // Never called: the checks are the compiler's (`npm run typecheck -w web`).
+    const typeChecks = () => {
+      trackEvent('symptom_checker_started');
+      trackEvent('diagnosis_received', { topCondition: 'Ganglion Cyst', diagnosisConfidence: 80 });
+      // @ts-expect-error a completed step needs its number
+      trackEvent('symptom_checker_step_completed');
+      // @ts-expect-error a checker event has no requested path
+      trackEvent('symptom_checker_started', { requestedPath: '/x' });
+      // @ts-expect-error a diagnosis needs its confidence
+      trackEvent('diagnosis_received', { topCondition: 'Ganglion Cyst' });
+    };
+    void typeChecks;
+    expect(
+      typeof makeEvent('broken_link', '/x', session, { requestedPath: '/x' }).requestedPath,
+    ).toBe('string');
   });
 
   it('leaves out an empty referrer and stamps the given time and id', () => {

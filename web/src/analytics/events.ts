@@ -1,55 +1,36 @@
 /**
- * The events the browser sends to the gateway (`POST /api/events`), shaped exactly as its
- * validator (services/gateway/src/events/dto/event.dto.ts) accepts them: one field too many or
- * too long rejects the whole batch, so builders here clip what could overflow.
+ * The events the browser sends to the gateway (`POST /api/events`), typed by the one contract
+ * both sides use (`@handcheck/contracts/browser-events`, checked by its `parseEventBatch`): one
+ * field too many or too long rejects the whole batch, so builders here clip what could overflow.
  */
+import {
+  type BrowserEvent,
+  type BrowserEventFields,
+  type BrowserEventOf,
+  type BrowserEventType,
+  type CheckerEventType,
+  MAX_PATH_LENGTH,
+} from '@handcheck/contracts/browser-events';
+
+export type { BrowserEvent } from '@handcheck/contracts/browser-events';
+
+/** Every type the gateway accepts; the ones not in TrackedEventType the tracker records itself. */
+export type EventType = BrowserEventType;
 
 /** Events the site's features record through `trackEvent`. */
-export type TrackedEventType =
-  | 'symptom_checker_started'
-  | 'symptom_checker_step_completed'
-  | 'symptom_checker_completed'
-  | 'diagnosis_received'
-  | 'referral_requested'
-  | 'checker_completion';
+export type TrackedEventType = CheckerEventType | 'checker_completion';
 
-/** Every type the gateway accepts; the others are recorded by the tracker itself. */
-export type EventType =
-  | TrackedEventType
-  | 'session_start'
-  | 'page_view'
-  | 'site_visit'
-  | 'broken_link'
-  | 'session_duration';
+/** The fields of a type's events besides those every event carries (checker step, 404 path…). */
+export type EventFields<T extends EventType = EventType> = BrowserEventFields<T>;
 
-/** Per-type fields of the gateway's events (checker steps, completion row, 404s, duration). */
-export interface EventFields {
-  stepNumber?: number;
-  topCondition?: string;
-  diagnosisConfidence?: number;
-  conditionConfidence?: number;
-  totalSymptomsReported?: number;
-  painIntensity?: number | null;
-  symptomDuration?: string;
-  functionalImpact?: string | null;
-  requestedPath?: string;
-  durationSeconds?: number;
-  eventData?: Record<string, unknown>;
-}
-
-export interface AnalyticsEvent extends EventFields {
-  type: EventType;
-  /** UUID; the pipeline deduplicates on it. */
-  id: string;
-  sessionId: string;
-  /** Milliseconds since the epoch. */
-  at: number;
-  path: string;
-  referrer?: string;
-}
+/** The fields argument: required when the type has required fields, optional otherwise. */
+export type FieldsArgument<T extends EventType> =
+  Record<string, never> extends EventFields<T>
+    ? [fields?: EventFields<T>]
+    : [fields: EventFields<T>];
 
 /** The gateway's limit for paths, referrers and requested paths. */
-export const MAX_TEXT = 2048;
+export const MAX_TEXT = MAX_PATH_LENGTH;
 
 const clip = (text: string) => text.slice(0, MAX_TEXT);
 
@@ -68,23 +49,28 @@ export function randomId(): string {
 }
 
 /** One event as the gateway expects it; an empty referrer is left out. */
-export function makeEvent(
-  type: EventType,
+export function makeEvent<T extends EventType>(
+  type: T,
   path: string,
   session: string,
-  fields: EventFields = {},
+  fields?: EventFields<T>,
   referrer?: string,
   now = Date.now(),
   id = randomId(),
-): AnalyticsEvent {
-  return {
+): BrowserEventOf<T> {
+  const extra: Partial<Record<string, unknown>> = fields ?? {};
+  const event = {
     type,
     id,
     sessionId: session,
     at: now,
     path: clip(path),
     ...(referrer ? { referrer: clip(referrer) } : {}),
-    ...fields,
-    ...(fields.requestedPath === undefined ? {} : { requestedPath: clip(fields.requestedPath) }),
+    ...extra,
+    ...(typeof extra.requestedPath === 'string'
+      ? { requestedPath: clip(extra.requestedPath) }
+      : {}),
   };
+  // The spread keeps exactly the type's fields; TypeScript cannot follow a generic spread.
+  return event as BrowserEvent as BrowserEventOf<T>;
 }

@@ -4,11 +4,11 @@
  * here throws or shows anything: analytics failures are logged to the console only (spec §8).
  */
 import { createTracker, type Tracker } from './core';
-import { randomId, type EventFields, type TrackedEventType } from './events';
+import { randomId, type FieldsArgument, type TrackedEventType } from './events';
 import { analyticsAllowed } from './rules';
 import { createPost } from './transport';
 
-export type { EventFields, TrackedEventType } from './events';
+export type { EventFields, FieldsArgument, TrackedEventType } from './events';
 
 const log = (message: string, error?: unknown) => console.error(message, error ?? '');
 
@@ -55,6 +55,7 @@ function browserTracker(): Tracker {
       set: (callback, ms) => setTimeout(guarded(callback), ms),
       clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
     },
+    log,
   });
 }
 
@@ -83,7 +84,11 @@ export function trackPageView(path: string): void {
   withTracker((t) => t.track('page_view', undefined, path));
 }
 
-export function trackEvent(type: TrackedEventType, fields?: EventFields): void {
+/** Records a feature's event; the fields are required for the types that have required ones. */
+export function trackEvent<T extends TrackedEventType>(
+  type: T,
+  ...[fields]: FieldsArgument<T>
+): void {
   withTracker((t) => t.track(type, fields));
 }
 

@@ -1,18 +1,54 @@
 import {
-  combineReducers,
+  combineSlices,
   configureStore,
+  createDynamicMiddleware,
+  type Middleware,
   type ThunkAction,
   type UnknownAction,
+  type WithSlice,
 } from '@reduxjs/toolkit';
 import { questionnaireReducer } from '../features/questionnaire/questionnaireSlice';
+import type { api } from './api';
 
-const rootReducer = combineReducers({ questionnaire: questionnaireReducer });
+/*
+ * The gateway's RTK Query API (./api) has its place in the store but is attached by ./api
+ * itself, when the first feature with endpoints loads: RTK Query is about 20 KB gzip, which
+ * would otherwise be in every page's initial JavaScript although few pages fetch anything.
+ */
+const rootReducer = combineSlices({ questionnaire: questionnaireReducer }).withLazyLoadedSlices<
+  WithSlice<typeof api>
+>();
+const apiMiddleware = createDynamicMiddleware();
+let attached: typeof api | undefined;
+
+/**
+ * A store made before the API came (the browser's is) gets the API's state only when an action
+ * next runs the reducers, but RTK Query reads that state before its first action: run one.
+ */
+const apiStateOnFirstUse: Middleware = (store) => (next) => (action) => {
+  if (attached && (store.getState() as Partial<RootState>)[attached.reducerPath] === undefined) {
+    next({ type: 'app/apiAttached' });
+  }
+  return next(action);
+};
+
+/** Gives every store, made already or to come, the API's cache reducer and its middleware. */
+export function attachApi(lazy: typeof api): void {
+  rootReducer.inject(lazy);
+  apiMiddleware.addMiddleware(lazy.middleware);
+  attached = lazy;
+}
 
 export type RootState = ReturnType<typeof rootReducer>;
 
 /** A fresh store per prerendered page; the browser makes one, seeded from sessionStorage. */
 export function makeStore(preloadedState?: Partial<RootState>) {
-  return configureStore({ reducer: rootReducer, preloadedState });
+  return configureStore({
+    reducer: rootReducer,
+    preloadedState,
+    middleware: (getDefaultMiddleware) =>
+      getDefaultMiddleware().prepend(apiStateOnFirstUse).concat(apiMiddleware.middleware),
+  });
 }
 
 export type AppStore = ReturnType<typeof makeStore>;

@@ -13,6 +13,7 @@ export class CommonEnv {
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL = 'info';
 
+  /** 0 picks a free port (tests). */
   @Type(() => Number)
   @IsInt()
   @Min(0)

@@ -10,6 +10,8 @@ import { json } from 'express';
 import { Logger } from 'nestjs-pino';
 import { AllExceptionsFilter } from './all-exceptions.filter';
 import { bodyParserErrors } from './body-errors';
+import { httpMetricsMiddleware } from '../metrics/http-metrics';
+import { Metrics } from '../metrics/metrics.service';
 
 export interface HttpServiceOptions {
   port: number;
@@ -41,6 +43,8 @@ export function validationPipe(): ValidationPipe {
 export function applyHttpDefaults(app: NestExpressApplication, bodyLimit = '100kb'): void {
   app.useLogger(app.get(Logger));
   app.disable('x-powered-by');
+  // First, so every answer is timed, refusals by the body parser included.
+  app.use(httpMetricsMiddleware(app.get(Metrics)));
   app.use(json({ limit: bodyLimit }));
   app.use(bodyParserErrors(bodyLimit));
   app.useGlobalFilters(new AllExceptionsFilter());

@@ -1,4 +1,5 @@
-import { type Message, type Producer } from 'kafkajs';
+import { type Producer } from 'kafkajs';
+import { type OutgoingMessage } from './kafka-messages';
 
 export class ProducerBufferFullError extends Error {
   constructor(readonly buffered: number) {
@@ -33,7 +34,7 @@ export interface BatchingOptions {
 
 interface Pending {
   topic: string;
-  messages: Message[];
+  messages: OutgoingMessage[];
   weight: number;
 }
 
@@ -75,7 +76,7 @@ export class BatchingProducer {
   }
 
   /** Takes the messages for delivery, or throws ProducerBufferFullError and takes none. */
-  send(topic: string, messages: Message[], weight = messages.length): void {
+  send(topic: string, messages: OutgoingMessage[], weight = messages.length): void {
     if (this.stopped) throw new Error('The producer has shut down; nothing more is taken.');
     if (this.buffered + weight > this.options.maxBuffered) {
       throw new ProducerBufferFullError(this.buffered);
@@ -185,7 +186,7 @@ export class BatchingProducer {
 }
 
 function byTopic(batch: Pending[]) {
-  const topics = new Map<string, Message[]>();
+  const topics = new Map<string, OutgoingMessage[]>();
   for (const item of batch) {
     const list = topics.get(item.topic);
     if (list) list.push(...item.messages);

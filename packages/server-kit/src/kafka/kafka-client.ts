@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import {
+  type Admin,
   Kafka,
   type KafkaConfig,
   logLevel,
@@ -8,9 +9,11 @@ import {
   type Producer,
   type ProducerConfig,
 } from 'kafkajs';
+import { type TopicSpec } from './kafka-messages';
 
 // kafkajs is unmaintained since 2023: everything reaches it through this folder
-// so the client can be swapped without touching the services.
+// so the client can be swapped without touching the services (an ESLint rule
+// refuses kafkajs imports anywhere else).
 
 const LEVELS: Record<number, 'error' | 'warn' | 'log' | 'debug'> = {
   [logLevel.ERROR]: 'error',
@@ -48,30 +51,20 @@ export function createKafka(settings: KafkaSettings, extra: Partial<KafkaConfig>
   });
 }
 
-export interface TopicSpec {
-  topic: string;
-  partitions: number;
-}
-
 /** Topics are created by the services at start-up, never by hand; existing ones are left alone. */
-export async function ensureTopics(kafka: Kafka, topics: TopicSpec[]): Promise<void> {
-  const admin = kafka.admin();
-  await admin.connect();
-  try {
-    const existing = new Set(await admin.listTopics());
-    const missing = topics.filter((t) => !existing.has(t.topic));
-    if (missing.length === 0) return;
-    await admin.createTopics({
-      waitForLeaders: true,
-      topics: missing.map((t) => ({
-        topic: t.topic,
-        numPartitions: t.partitions,
-        replicationFactor: 1,
-      })),
-    });
-  } finally {
-    await admin.disconnect();
-  }
+export async function ensureTopics(admin: Admin, topics: TopicSpec[]): Promise<void> {
+  if (topics.length === 0) return;
+  const existing = new Set(await admin.listTopics());
+  const missing = topics.filter((t) => !existing.has(t.topic));
+  if (missing.length === 0) return;
+  await admin.createTopics({
+    waitForLeaders: true,
+    topics: missing.map((t) => ({
+      topic: t.topic,
+      numPartitions: t.partitions,
+      replicationFactor: 1,
+    })),
+  });
 }
 
 /** Producers never create topics by accident and use the (murmur2, Java-compatible) default partitioner. */

@@ -2,11 +2,15 @@ import { LoggerModule } from 'nestjs-pino';
 import { type DynamicModule, RequestMethod } from '@nestjs/common';
 import { type CommonEnv } from '../config/common-env';
 
-// Health probes skip the request logger altogether (they would drown the rest);
-// their failures are still logged by the exception filter. Nest puts the
-// gateway's "api" prefix in front. The gateway's analytics intake never reaches
+// Health probes and metrics scrapes skip the request logger altogether (they
+// would drown the rest); their failures are still logged by the exception
+// filter. Nest puts the gateway's "api" prefix in front. The gateway's analytics intake never reaches
 // this logger: it is served ahead of Express (see EventsIntake).
-const QUIET_ROUTES = [{ path: 'health', method: RequestMethod.GET }];
+const QUIET_ROUTES = [
+  { path: 'health/live', method: RequestMethod.GET },
+  { path: 'health/ready', method: RequestMethod.GET },
+  { path: 'metrics', method: RequestMethod.GET },
+];
 
 /**
  * JSON logs with the service name and version on every line; secrets and

@@ -1,6 +1,7 @@
 import { Transform, Type } from 'class-transformer';
 import { IsInt, IsNotEmpty, IsOptional, IsString, IsUrl, Max, Min } from 'class-validator';
-import { CommonEnv, IsBrokerList } from '@handcheck/server-kit';
+import { CommonEnv } from '@handcheck/server-kit';
+import { SERVICES } from '@handcheck/service-registry';
 
 const list = ({ value }: { value: unknown }) =>
   typeof value === 'string'
@@ -11,10 +12,14 @@ const list = ({ value }: { value: unknown }) =>
     : value;
 
 export class GatewayEnv extends CommonEnv {
-  override PORT = 8080;
+  override PORT = SERVICES.gateway.httpPort;
 
-  @IsBrokerList()
-  KAFKA_BROKERS = '127.0.0.1:9092';
+  /** /metrics on a port of its own: PORT faces the internet, this one never does. 0 picks a free port (tests). */
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  METRICS_PORT = SERVICES.gateway.metricsPort;
 
   /** Directory holding the built site (web/dist). */
   @IsString()

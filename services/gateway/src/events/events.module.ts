@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
 import { GeoLocator } from '../geo/geo-locator';
+import { AnalyticsProducer } from './analytics-producer';
 import { EventsIntake } from './events-intake';
 import { EventsService } from './events.service';
 
 /** The analytics intake; it has no Nest controller, see EventsIntake. */
 @Module({
-  providers: [EventsIntake, EventsService, GeoLocator],
+  providers: [AnalyticsProducer, EventsIntake, EventsService, GeoLocator],
   exports: [EventsIntake],
 })
 export class EventsModule {}

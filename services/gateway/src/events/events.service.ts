@@ -1,15 +1,30 @@
 import { Injectable, ServiceUnavailableException } from '@nestjs/common';
-import { TOPICS, eventBatchMessage } from '@handcheck/contracts';
-import { ProducerBufferFullError, withHeaders } from '@handcheck/server-kit';
-import { KafkaGateway } from '../kafka/kafka.module';
-import { type BrowserEvent } from './dto/event.dto';
+import { type BrowserEvent, TOPICS, eventBatchMessage } from '@handcheck/contracts';
+import { Metrics, ProducerBufferFullError, withHeaders } from '@handcheck/server-kit';
+import { AnalyticsProducer } from './analytics-producer';
 import { type RequestContext, toAnalyticsEvent } from './to-analytics-event';
 
 export const RETRY_AFTER_SECONDS = 5;
 
 @Injectable()
 export class EventsService {
-  constructor(private readonly kafka: KafkaGateway) {}
+  private readonly accepted;
+  private readonly refused;
+
+  constructor(
+    private readonly producer: AnalyticsProducer,
+    metrics: Metrics,
+  ) {
+    this.accepted = metrics.counter({
+      name: 'gateway_events_accepted_total',
+      help: 'Analytics events taken into the producer buffer',
+    });
+    this.refused = metrics.counter({
+      name: 'gateway_events_refused_total',
+      help: 'Analytics events refused, by reason',
+      labelNames: ['reason'],
+    });
+  }
 
   /**
    * Hands the events to the producer's bounded buffer, which delivers them to
@@ -20,9 +35,11 @@ export class EventsService {
     // The request's events travel as one message; the buffer bound counts events.
     const message = eventBatchMessage(events.map((event) => toAnalyticsEvent(event, context)));
     try {
-      this.kafka.batching.send(TOPICS.analyticsEventBatches, [message], events.length);
+      this.producer.batching.send(TOPICS.analyticsEventBatches, [message], events.length);
+      this.accepted.inc(events.length);
     } catch (error) {
       if (!(error instanceof ProducerBufferFullError)) throw error;
+      this.refused.inc({ reason: 'buffer_full' }, events.length);
       // Not logged per request: the producer logs each failed attempt to reach Kafka.
       throw withHeaders(
         new ServiceUnavailableException(

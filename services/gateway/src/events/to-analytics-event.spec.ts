@@ -1,5 +1,10 @@
-import { AnalyticsEventSchema, fromBinary, toBinary } from '@handcheck/contracts';
-import { type BrowserEvent } from './dto/event.dto';
+import {
+  AnalyticsEventSchema,
+  type BrowserEvent,
+  fromBinary,
+  parseEventBatch,
+  toBinary,
+} from '@handcheck/contracts';
 import { USER_AGENT_MAX, clampEventTime, toAnalyticsEvent } from './to-analytics-event';
 
 const context = {
@@ -79,6 +84,21 @@ describe('toAnalyticsEvent', () => {
       case: 'checkerCompletion',
       value: { topCondition: 'Ganglion Cyst', painIntensity: undefined },
     });
+  });
+
+  it('maps what the contract accepts, null for "left out" included', () => {
+    const parsed = parseEventBatch({
+      events: [
+        event({ type: 'page_view', referrer: null }),
+        event({ type: 'referral_requested', eventData: null }),
+        event({ type: 'referral_requested', eventData: { conditions: 3 } }),
+      ],
+    });
+    if (!parsed.ok) throw new Error(parsed.problems.join(' '));
+    const [view, bare, withData] = parsed.events.map((e) => toAnalyticsEvent(e, context));
+    expect(view.referrer).toBe('');
+    expect(bare.payload).toMatchObject({ case: 'checkerEvent', value: { eventDataJson: '' } });
+    expect(withData.payload).toMatchObject({ value: { eventDataJson: '{"conditions":3}' } });
   });
 
   it('keeps browser times within a sane window of the server clock', () => {

@@ -1,11 +1,9 @@
-import { type AnalyticsEvent, AnalyticsEventSchema, create } from '@handcheck/contracts';
 import {
-  type BrokenLinkDto,
+  type AnalyticsEvent,
+  AnalyticsEventSchema,
   type BrowserEvent,
-  type CheckerCompletionDto,
-  type CheckerEventDto,
-  type SessionDurationDto,
-} from './dto/event.dto';
+  create,
+} from '@handcheck/contracts';
 import { type GeoLocation } from '../geo/geo-locator';
 
 export const USER_AGENT_MAX = 512;
@@ -49,7 +47,7 @@ function payloadOf(event: BrowserEvent, context: RequestContext): AnalyticsEvent
         case: 'brokenLink',
         value: {
           $typeName: 'handcheck.analytics.v1.BrokenLink',
-          requestedPath: (event as BrokenLinkDto).requestedPath,
+          requestedPath: event.requestedPath,
         },
       };
     case 'session_duration':
@@ -57,38 +55,34 @@ function payloadOf(event: BrowserEvent, context: RequestContext): AnalyticsEvent
         case: 'sessionDuration',
         value: {
           $typeName: 'handcheck.analytics.v1.SessionDuration',
-          durationSeconds: (event as SessionDurationDto).durationSeconds,
+          durationSeconds: event.durationSeconds,
         },
       };
-    case 'checker_completion': {
-      const c = event as CheckerCompletionDto;
+    case 'checker_completion':
       return {
         case: 'checkerCompletion',
         value: {
           $typeName: 'handcheck.analytics.v1.CheckerCompletion',
-          topCondition: c.topCondition,
-          conditionConfidence: c.conditionConfidence,
-          totalSymptomsReported: c.totalSymptomsReported,
-          painIntensity: c.painIntensity ?? undefined,
-          symptomDuration: c.symptomDuration,
-          functionalImpact: c.functionalImpact ?? undefined,
+          topCondition: event.topCondition,
+          conditionConfidence: event.conditionConfidence,
+          totalSymptomsReported: event.totalSymptomsReported,
+          painIntensity: event.painIntensity ?? undefined,
+          symptomDuration: event.symptomDuration,
+          functionalImpact: event.functionalImpact ?? undefined,
         },
       };
-    }
-    default: {
-      const e = event as CheckerEventDto;
+    default:
       return {
         case: 'checkerEvent',
         value: {
           $typeName: 'handcheck.analytics.v1.CheckerEvent',
-          eventType: e.type,
-          stepNumber: e.stepNumber,
-          topCondition: e.topCondition,
-          diagnosisConfidence: e.diagnosisConfidence,
-          eventDataJson: e.eventData ? JSON.stringify(e.eventData) : '',
+          eventType: event.type,
+          stepNumber: event.stepNumber,
+          topCondition: event.topCondition,
+          diagnosisConfidence: event.diagnosisConfidence,
+          eventDataJson: event.eventData ? JSON.stringify(event.eventData) : '',
         },
       };
-    }
   }
 }
 

@@ -1,24 +1,23 @@
-import {
-  type BeforeApplicationShutdown,
-  Inject,
-  Injectable,
-  Logger,
-  type OnApplicationBootstrap,
-} from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { type ClickHouseClient } from '@clickhouse/client';
-import { type Consumer, type EachBatchPayload, type Kafka, type Producer } from 'kafkajs';
 import {
   type AnalyticsEvent,
   TOPICS,
   deadLetterTopic,
   eventBatchMessage,
-  topicWithDeadLetters,
 } from '@handcheck/contracts';
-import { createProducer, ensureTopics } from '@handcheck/server-kit';
-import { CLICKHOUSE } from '../clickhouse/clickhouse.module';
+import {
+  type BatchOutcome,
+  CLICKHOUSE,
+  type ConsumedBatch,
+  type ConsumerContext,
+  KafkaService,
+  type KafkaProducer,
+  Metrics,
+  backoffMs,
+  sleep,
+} from '@handcheck/server-kit';
 import { IngestionEnv } from '../config/ingestion.env';
-import { KAFKA } from '../kafka.tokens';
-import { backoffMs, sleep } from './backoff';
 import { decodeBatch } from './decode-batch';
 import { groupRows } from './event-rows';
 
@@ -40,57 +39,59 @@ interface Rejected {
  * the partition, so nothing is lost and nothing crashes.
  */
 @Injectable()
-export class AnalyticsConsumer implements OnApplicationBootstrap, BeforeApplicationShutdown {
+export class AnalyticsConsumer implements OnApplicationBootstrap {
   private readonly logger = new Logger(AnalyticsConsumer.name);
-  private readonly consumer: Consumer;
-  private readonly deadLetters: Producer;
-  private stopping = false;
+  private readonly deadLetters: KafkaProducer;
+  private readonly batchEvents;
+  private readonly insertSeconds;
+  private readonly insertedRows;
+  private readonly deadLettered;
 
   constructor(
-    @Inject(KAFKA) private readonly kafka: Kafka,
+    private readonly kafka: KafkaService,
     @Inject(CLICKHOUSE) private readonly clickhouse: ClickHouseClient,
-    env: IngestionEnv,
+    private readonly env: IngestionEnv,
+    metrics: Metrics,
   ) {
-    this.consumer = kafka.consumer({
-      groupId: env.CONSUMER_GROUP,
-      minBytes: env.BATCH_MIN_BYTES,
-      maxWaitTimeInMs: env.BATCH_MAX_WAIT_MS,
-      maxBytesPerPartition: 4 * 1024 * 1024,
-      sessionTimeout: 30_000,
-      heartbeatInterval: 3_000,
+    this.deadLetters = kafka.producer();
+    this.batchEvents = metrics.histogram({
+      name: 'ingestion_batch_events',
+      help: 'Analytics events per consumed batch',
+      buckets: [1, 10, 100, 500, 1000, 5000, 10000, 50000],
     });
-    this.deadLetters = createProducer(kafka);
+    this.insertSeconds = metrics.histogram({
+      name: 'ingestion_insert_duration_seconds',
+      help: 'Time for one ClickHouse insert, by table',
+      labelNames: ['table'],
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    });
+    this.insertedRows = metrics.counter({
+      name: 'ingestion_rows_inserted_total',
+      help: 'Rows written to ClickHouse, by table',
+      labelNames: ['table'],
+    });
+    this.deadLettered = metrics.counter({
+      name: 'ingestion_dead_letters_total',
+      help: 'Messages or events sent to the dead-letter topic',
+    });
   }
 
-  // After every onModuleInit, so the ClickHouse migrations have run.
+  // After every onModuleInit: the ClickHouse migrations have run and the topics exist.
   async onApplicationBootstrap(): Promise<void> {
-    await ensureTopics(this.kafka, topicWithDeadLetters(TOPICS.analyticsEventBatches));
-    await this.deadLetters.connect();
-    await this.consumer.connect();
-    await this.consumer.subscribe({ topic: TOPICS.analyticsEventBatches, fromBeginning: true });
-    await this.consumer.run({
-      autoCommit: false,
-      eachBatchAutoResolve: false,
-      eachBatch: (payload) => this.handleBatch(payload),
-    });
+    await this.kafka.batchConsumer(
+      {
+        groupId: this.env.CONSUMER_GROUP,
+        topic: TOPICS.analyticsEventBatches,
+        fromBeginning: true,
+        minBytes: this.env.BATCH_MIN_BYTES,
+        maxWaitMs: this.env.BATCH_MAX_WAIT_MS,
+        maxBytesPerPartition: 4 * 1024 * 1024,
+      },
+      (batch, context) => this.handleBatch(batch, context),
+    );
   }
 
-  // Before the ClickHouse client closes in onApplicationShutdown.
-  async beforeApplicationShutdown(): Promise<void> {
-    this.stopping = true;
-    // disconnect() waits for the batch in hand to finish (or give up) first.
-    await this.consumer.disconnect();
-    await this.deadLetters.disconnect();
-  }
-
-  private async handleBatch({
-    batch,
-    resolveOffset,
-    heartbeat,
-    isRunning,
-    isStale,
-  }: EachBatchPayload): Promise<void> {
-    if (batch.messages.length === 0) return;
+  private async handleBatch(batch: ConsumedBatch, context: ConsumerContext): Promise<BatchOutcome> {
     const events: AnalyticsEvent[] = [];
     const rejected: Rejected[] = [];
     for (const message of batch.messages) {
@@ -107,34 +108,29 @@ export class AnalyticsConsumer implements OnApplicationBootstrap, BeforeApplicat
         rejected.push({ key: message.key, value: alone.value, offset: message.offset, reason });
       }
     }
+    this.batchEvents.observe(events.length);
 
-    const keepGoing = () => !this.stopping && isRunning() && !isStale();
     try {
       if (rejected.length > 0) {
-        await this.retrying('dead-letter', keepGoing, heartbeat, () =>
+        await this.retrying('dead-letter', context, () =>
           this.sendToDeadLetters(batch.topic, batch.partition, rejected),
         );
       }
-      await this.retrying('ClickHouse insert', keepGoing, heartbeat, () => this.insert(events));
+      await this.retrying('ClickHouse insert', context, () => this.insert(events));
     } catch (error) {
-      if (error instanceof ShuttingDown) return; // uncommitted: redelivered to whoever owns the partition next
+      if (error instanceof ShuttingDown) return 'abandon'; // redelivered to whoever owns the partition next
       throw error;
     }
-
-    // Resolving moves our fetch position (without it kafkajs fetches the same
-    // messages again); committing records it for whoever owns the partition next.
-    resolveOffset(batch.lastOffset());
-    const next = (BigInt(batch.lastOffset()) + 1n).toString();
-    await this.consumer.commitOffsets([
-      { topic: batch.topic, partition: batch.partition, offset: next },
-    ]);
-    await heartbeat();
+    return 'done';
   }
 
   private async insert(events: AnalyticsEvent[]): Promise<void> {
-    const inserts = [...groupRows(events)].map(([table, values]) =>
-      this.clickhouse.insert({ table, values, format: 'JSONEachRow' }),
-    );
+    const inserts = [...groupRows(events)].map(async ([table, values]) => {
+      const end = this.insertSeconds.startTimer({ table });
+      await this.clickhouse.insert({ table, values, format: 'JSONEachRow' });
+      end();
+      this.insertedRows.inc({ table }, values.length);
+    });
     await Promise.all(inserts);
   }
 
@@ -147,10 +143,9 @@ export class AnalyticsConsumer implements OnApplicationBootstrap, BeforeApplicat
       { count: rejected.length, reasons: rejected.map((r) => r.reason) },
       'Dead-lettering messages',
     );
-    await this.deadLetters.send({
-      topic: deadLetterTopic(TOPICS.analyticsEventBatches),
-      acks: -1,
-      messages: rejected.map(({ key, value, offset, reason }) => ({
+    await this.deadLetters.send(
+      deadLetterTopic(TOPICS.analyticsEventBatches),
+      rejected.map(({ key, value, offset, reason }) => ({
         key,
         value,
         headers: {
@@ -160,13 +155,13 @@ export class AnalyticsConsumer implements OnApplicationBootstrap, BeforeApplicat
           'source-offset': offset,
         },
       })),
-    });
+    );
+    this.deadLettered.inc(rejected.length);
   }
 
   private async retrying(
     what: string,
-    keepGoing: () => boolean,
-    heartbeat: () => Promise<void>,
+    context: ConsumerContext,
     work: () => Promise<void>,
   ): Promise<void> {
     for (let attempt = 0; ; attempt++) {
@@ -174,13 +169,13 @@ export class AnalyticsConsumer implements OnApplicationBootstrap, BeforeApplicat
         await work();
         return;
       } catch (error) {
-        if (!keepGoing()) throw new ShuttingDown();
-        const wait = backoffMs(attempt);
+        if (!context.isActive()) throw new ShuttingDown();
+        const wait = backoffMs(attempt, 250, 10_000);
         this.logger.warn({ err: error, attempt, retryInMs: wait }, `${what} failed; retrying`);
         const deadline = Date.now() + wait;
         while (Date.now() < deadline) {
-          if (!keepGoing()) throw new ShuttingDown();
-          await heartbeat().catch(() => undefined);
+          if (!context.isActive()) throw new ShuttingDown();
+          await context.heartbeat().catch(() => undefined);
           await sleep(Math.min(1000, deadline - Date.now()));
         }
       }

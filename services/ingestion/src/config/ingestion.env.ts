@@ -1,12 +1,10 @@
 import { Type } from 'class-transformer';
 import { IsInt, IsNotEmpty, IsString, Max, Min } from 'class-validator';
-import { ClickHouseEnv, IsBrokerList } from '@handcheck/server-kit';
+import { CommonEnv } from '@handcheck/server-kit';
+import { SERVICES } from '@handcheck/service-registry';
 
-export class IngestionEnv extends ClickHouseEnv {
-  override PORT = 8081;
-
-  @IsBrokerList()
-  KAFKA_BROKERS = '127.0.0.1:9092';
+export class IngestionEnv extends CommonEnv {
+  override PORT = SERVICES.ingestion.httpPort;
 
   @IsString()
   @IsNotEmpty()

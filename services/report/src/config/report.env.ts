@@ -1,13 +1,15 @@
-import { IsNotEmpty, IsString } from 'class-validator';
-import { ClickHouseEnv, IsPort } from '@handcheck/server-kit';
+import { Type } from 'class-transformer';
+import { IsInt, Max, Min } from 'class-validator';
+import { CommonEnv } from '@handcheck/server-kit';
+import { SERVICES } from '@handcheck/service-registry';
 
-export class ReportEnv extends ClickHouseEnv {
-  override PORT = 8084;
+export class ReportEnv extends CommonEnv {
+  override PORT = SERVICES.report.httpPort;
 
-  @IsString()
-  @IsNotEmpty()
-  SMTP_HOST = '127.0.0.1';
-
-  @IsPort()
-  SMTP_PORT = 1025;
+  /** gRPC (SendTestReport), for the gateway. 0 picks a free port (tests). */
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  GRPC_PORT = SERVICES.report.grpcPort ?? 0;
 }

@@ -1,0 +1,220 @@
+import {
+  type BeforeApplicationShutdown,
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationShutdown,
+  type OnModuleInit,
+} from '@nestjs/common';
+import { type Admin, type Consumer, type Kafka, type Producer } from 'kafkajs';
+import { brokerList } from '../config/common-env';
+import { SERVICE_NAME } from '../config/config.module';
+import { KafkaEnv } from '../config/engine-env';
+import { withTimeout } from '../health/engine-checks';
+import { Metrics } from '../metrics/metrics.service';
+import { type BatchingOptions, BatchingProducer } from './batching-producer';
+import {
+  type BatchConsumerOptions,
+  type BatchHandler,
+  ConsumerMetrics,
+  type ConsumerOptions,
+  type MessageHandler,
+  type RunningConsumer,
+  backoffMs,
+  runBatchConsumer,
+  runMessageConsumer,
+  sleep,
+} from './consumers';
+import { createKafka, createProducer, ensureTopics } from './kafka-client';
+import { type OutgoingMessage, type TopicSpec } from './kafka-messages';
+
+export const KAFKA_OPTIONS = Symbol('KAFKA_OPTIONS');
+
+export interface KafkaModuleOptions {
+  /** Topics this service creates at start if missing (with their dead-letter twins as listed). */
+  topics?: TopicSpec[];
+  /**
+   * 'wait' (default): start-up fails without Kafka, for services that can do
+   * nothing without it. 'background': start at once and keep connecting
+   * behind the scenes, for the gateway, which must serve the site while
+   * Kafka is away.
+   */
+  startup?: 'wait' | 'background';
+}
+
+/** A plain producer: each send resolves once Kafka has acknowledged it. */
+export class KafkaProducer {
+  constructor(private readonly producer: Producer) {}
+
+  async send(
+    topic: string,
+    messages: OutgoingMessage[],
+    options: { acks?: -1 | 1; timeoutMs?: number } = {},
+  ): Promise<void> {
+    await this.producer.send({
+      topic,
+      messages,
+      acks: options.acks ?? -1,
+      timeout: options.timeoutMs,
+    });
+  }
+}
+
+/**
+ * The service's one Kafka client: it owns every connection (admin, producers,
+ * consumers), creates the service's topics, connects at start and closes
+ * everything in order at shutdown (consumers finish their batch first, then
+ * buffered producers drain, then the rest disconnects).
+ */
+@Injectable()
+export class KafkaService
+  implements OnModuleInit, BeforeApplicationShutdown, OnApplicationShutdown
+{
+  private readonly logger = new Logger('Kafka');
+  private readonly kafka: Kafka;
+  private readonly admin: Admin;
+  private adminConnecting: Promise<void> | undefined;
+  private readonly producers: Producer[] = [];
+  private readonly batching: BatchingProducer[] = [];
+  private readonly consumers: RunningConsumer[] = [];
+  private readonly consumerMetrics: ConsumerMetrics;
+  private started = false;
+  private stopping = false;
+
+  constructor(
+    env: KafkaEnv,
+    @Inject(SERVICE_NAME) service: string,
+    @Inject(KAFKA_OPTIONS) private readonly options: KafkaModuleOptions,
+    metrics: Metrics,
+  ) {
+    this.kafka = createKafka({ clientId: service, brokers: brokerList(env.KAFKA_BROKERS) });
+    this.admin = this.kafka.admin();
+    this.consumerMetrics = new ConsumerMetrics(metrics);
+  }
+
+  async onModuleInit(): Promise<void> {
+    if (this.options.startup === 'background') {
+      void this.connectInBackground();
+      return;
+    }
+    await this.connect();
+  }
+
+  /** Answers when Kafka does: the readiness probe of services that need it. */
+  async probe(timeoutMs = 2000): Promise<{ brokers: number }> {
+    await withTimeout(this.adminConnected(), timeoutMs, 'Kafka');
+    const cluster = await withTimeout(this.admin.describeCluster(), timeoutMs, 'Kafka');
+    return { brokers: cluster.brokers.length };
+  }
+
+  /** A producer whose sends wait for Kafka's acknowledgement (acks from all in-sync replicas by default). */
+  producer(): KafkaProducer {
+    return new KafkaProducer(this.track(createProducer(this.kafka)));
+  }
+
+  /** A bounded, batching buffer in front of Kafka; drained at shutdown (see BatchingProducer). */
+  batchingProducer(options: BatchingOptions): BatchingProducer {
+    const batching = new BatchingProducer(this.track(createProducer(this.kafka)), options);
+    this.batching.push(batching);
+    return batching;
+  }
+
+  /** Consumes in batches (kafkajs eachBatch), committing after each batch the handler is done with. */
+  async batchConsumer(
+    options: BatchConsumerOptions,
+    handler: BatchHandler,
+  ): Promise<RunningConsumer> {
+    const consumer = this.consumer(options.groupId, {
+      minBytes: options.minBytes,
+      maxWaitTimeInMs: options.maxWaitMs,
+      maxBytesPerPartition: options.maxBytesPerPartition,
+    });
+    const running = await runBatchConsumer(consumer, options, handler, this.consumerMetrics);
+    this.consumers.push(running);
+    return running;
+  }
+
+  /** Consumes one message at a time, committing each once handled (for work like mail). */
+  async messageConsumer(
+    options: ConsumerOptions,
+    handler: MessageHandler,
+  ): Promise<RunningConsumer> {
+    const consumer = this.consumer(options.groupId, {});
+    const running = await runMessageConsumer(consumer, options, handler, this.consumerMetrics);
+    this.consumers.push(running);
+    return running;
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    this.stopping = true;
+    await Promise.allSettled(this.consumers.map((consumer) => consumer.stop()));
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.stopping = true;
+    /** Within Kubernetes' default 30 s grace period, with room for the rest of shutdown. */
+    const drains = await Promise.all(this.batching.map((batching) => batching.drain(15_000)));
+    const undelivered = drains.reduce((sum, count) => sum + count, 0);
+    if (undelivered > 0) {
+      // Accepted and now lost: say so loudly, never silently.
+      this.logger.error({ undelivered }, 'Shut down before Kafka took these accepted messages');
+    }
+    await Promise.allSettled([
+      ...this.producers.map((p) => p.disconnect()),
+      this.admin.disconnect(),
+    ]);
+  }
+
+  private consumer(
+    groupId: string,
+    fetch: { minBytes?: number; maxWaitTimeInMs?: number; maxBytesPerPartition?: number },
+  ): Consumer {
+    return this.kafka.consumer({
+      groupId,
+      sessionTimeout: 30_000,
+      heartbeatInterval: 3_000,
+      ...Object.fromEntries(Object.entries(fetch).filter(([, value]) => value !== undefined)),
+    });
+  }
+
+  private track(producer: Producer): Producer {
+    this.producers.push(producer);
+    // Made after start (by a provider that asks late): connect now, or leave it
+    // to the kafkajs send path, which connects on demand.
+    if (this.started) void producer.connect().catch(() => undefined);
+    return producer;
+  }
+
+  private adminConnected(): Promise<void> {
+    this.adminConnecting ??= this.admin.connect().catch((error: unknown) => {
+      this.adminConnecting = undefined;
+      throw error;
+    });
+    return this.adminConnecting;
+  }
+
+  private async connect(): Promise<void> {
+    await this.adminConnected();
+    await ensureTopics(this.admin, this.options.topics ?? []);
+    if (this.stopping) return;
+    await Promise.all(this.producers.map((producer) => producer.connect()));
+    this.started = true;
+  }
+
+  private async connectInBackground(): Promise<void> {
+    for (let attempt = 0; !this.stopping; attempt++) {
+      try {
+        await this.connect();
+        if (attempt > 0) this.logger.log('Connected to Kafka');
+        return;
+      } catch (error) {
+        const wait = backoffMs(attempt, 1000, 30_000);
+        this.logger.warn(
+          { err: error, retryInMs: wait },
+          'Kafka is not reachable yet; serving without it',
+        );
+        await sleep(wait);
+      }
+    }
+  }
+}

@@ -1,0 +1,43 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { type BatchingProducer, KafkaService, Metrics } from '@handcheck/server-kit';
+import { GatewayEnv } from '../config/gateway.env';
+
+/**
+ * The analytics intake's bounded buffer in front of Kafka (see
+ * BatchingProducer): answers are given from it, Kafka's acknowledgement is
+ * waited for behind the scenes, and KafkaService drains it at shutdown.
+ */
+@Injectable()
+export class AnalyticsProducer {
+  readonly batching: BatchingProducer;
+  private readonly logger = new Logger('AnalyticsProducer');
+
+  constructor(kafka: KafkaService, env: GatewayEnv, metrics: Metrics) {
+    this.batching = kafka.batchingProducer({
+      lingerMs: env.PRODUCER_LINGER_MS,
+      maxBatchSize: 1000,
+      maxBuffered: env.PRODUCER_MAX_BUFFERED,
+      onRetry: (error, held, retryInMs) =>
+        this.logger.warn(
+          { err: error, held, retryInMs },
+          'Kafka did not take the events; retrying',
+        ),
+      onRecovered: (failedAttempts) =>
+        this.logger.log({ failedAttempts }, 'Kafka takes events again'),
+    });
+    const batching = this.batching;
+    metrics.gauge({
+      name: 'gateway_producer_buffered_events',
+      help: 'Accepted analytics events held for Kafka (waiting or in flight)',
+      collect() {
+        this.set(batching.buffered);
+      },
+    });
+    metrics
+      .gauge({
+        name: 'gateway_producer_buffer_capacity_events',
+        help: 'How many events the buffer may hold before /api/events answers 503',
+      })
+      .set(env.PRODUCER_MAX_BUFFERED);
+  }
+}

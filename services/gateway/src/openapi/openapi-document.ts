@@ -1,0 +1,106 @@
+import { type INestApplication } from '@nestjs/common';
+import {
+  DocumentBuilder,
+  type OpenAPIObject,
+  type OperationObject,
+  type PathItemObject,
+  SwaggerModule,
+} from '@nestjs/swagger';
+import { ERROR_ANSWER_SCHEMA, EVENTS_OPERATION, eventsSchemas } from './events-operation';
+import { HEALTH_PATHS, HEALTH_SCHEMAS } from './health-operations';
+
+export const OPENAPI_JSON_PATH = '/api/openapi.json';
+export const DOCS_PATH = '/api/docs';
+
+const DOCS_PATHS: Record<string, PathItemObject> = {
+  [OPENAPI_JSON_PATH]: {
+    get: {
+      operationId: 'OpenApi_document',
+      tags: ['docs'],
+      summary: 'This document',
+      responses: {
+        '200': {
+          description: 'The OpenAPI document of the API.',
+          content: { 'application/json': { schema: { type: 'object' } } },
+        },
+      },
+    },
+  },
+  [DOCS_PATH]: {
+    get: {
+      operationId: 'OpenApi_page',
+      tags: ['docs'],
+      summary: 'This document, to read and try out (Swagger UI)',
+      responses: {
+        '200': {
+          description: 'An HTML page.',
+          content: { 'text/html': { schema: { type: 'string' } } },
+        },
+      },
+    },
+  },
+};
+
+const sortedByKey = <T>(record: Record<string, T> | undefined): Record<string, T> =>
+  Object.fromEntries(Object.entries(record ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+
+/** Our description of a route wins over what the scanner found for it (kept where ours is silent). */
+function mergePaths(
+  scanned: Record<string, PathItemObject>,
+  ours: Record<string, PathItemObject>,
+): Record<string, PathItemObject> {
+  const paths = { ...scanned };
+  for (const [path, item] of Object.entries(ours)) {
+    const merged: PathItemObject = { ...paths[path] };
+    for (const [method, operation] of Object.entries(item) as Array<[string, OperationObject]>) {
+      const found = (merged as Record<string, OperationObject | undefined>)[method];
+      (merged as Record<string, OperationObject>)[method] = { ...found, ...operation };
+    }
+    paths[path] = merged;
+  }
+  return paths;
+}
+
+/**
+ * The gateway's OpenAPI document: every route Nest knows (under the app's global prefix,
+ * `api`), plus those it cannot see or describe well: POST /api/events (served ahead of
+ * Express), the health routes and the docs themselves. Paths and schemas are sorted, so the
+ * same code always gives the same document.
+ */
+export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
+  const config = new DocumentBuilder()
+    .setTitle('HandCheck API')
+    .setDescription(
+      'The public REST API of the HandCheck gateway. Every error answer has the shape `ErrorAnswer`: `{statusCode, timestamp, path, message}`.',
+    )
+    .setVersion('1.0.0')
+    .addTag('analytics', "Events from the site's visitors, on their way to ClickHouse")
+    .addTag('health', 'Probes for Kubernetes and `make status`')
+    .addTag('docs', 'This description')
+    .build();
+  const scanned = SwaggerModule.createDocument(app, config);
+  return {
+    ...scanned,
+    paths: sortedByKey(
+      mergePaths(scanned.paths, {
+        '/api/events': { post: EVENTS_OPERATION },
+        ...HEALTH_PATHS,
+        ...DOCS_PATHS,
+      }),
+    ),
+    components: {
+      ...scanned.components,
+      schemas: sortedByKey({
+        ...scanned.components?.schemas,
+        ...eventsSchemas(),
+        ...HEALTH_SCHEMAS,
+        ErrorAnswer: ERROR_ANSWER_SCHEMA,
+      }),
+    },
+  };
+}
+
+/** As committed in docs/openapi.json: two-space JSON with a final newline. */
+export function serializeOpenApiDocument(document: OpenAPIObject): string {
+  return `${JSON.stringify(document, null, 2)}\n`;
+}
