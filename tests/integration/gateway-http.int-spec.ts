@@ -61,7 +61,7 @@ describe('the gateway answers every route alike', () => {
     const body = (await response.json()) as Record<string, unknown>;
     expect(body).toMatchObject({ statusCode: 400, path: '/api/events' });
     expect(new Date(String(body.timestamp)).getTime()).not.toBeNaN();
-    expect(JSON.stringify(body.message)).toMatch(/events\[0\]\.id must be a UUID/);
+    expect(JSON.stringify(body.message)).toMatch(/events\[0\]\.id is missing: it must be a UUID/);
   });
 
   it('a body that is not JSON is refused as not a batch', async () => {
