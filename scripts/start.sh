@@ -9,6 +9,10 @@ bash deploy/infra.sh start --profile dev
 echo "Building…"
 npm run build --silent
 node scripts/supervisor.mjs start --profile dev --timeout 120
+# The fictional sample specialists, only while the directory is empty (real data:
+# npm run directory:import -- <file>). MONGO_URL is the one the services use.
+(set -a; . var/dev/infra.env; set +a
+ npm run --silent directory:import -- services/directory/data/sample-specialists.json --if-empty)
 
 cat <<MSG
 

@@ -26,6 +26,13 @@ const FRAMEWORK =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-redux|@reduxjs[\\/]toolkit|redux|redux-thunk|immer|reselect|use-sync-external-store)[\\/]/;
 
 /**
+ * Parts of those libraries only lazy features use. RTK Query (about 18 KB gzip) is attached to
+ * the store when the first feature with endpoints loads (see src/app/store.ts); in the
+ * framework chunk it would be in every page's initial JavaScript.
+ */
+const LAZY_LIBRARY_PARTS = /[\\/]node_modules[\\/]@reduxjs[\\/]toolkit[\\/]dist[\\/]query[\\/]/;
+
+/**
  * MUI's `createTheme` and `ThemeProvider` statically import the CSS-variables theme
  * machinery (about 7.5 KB gzip) although a theme without `cssVariables`/`colorSchemes`
  * never reaches it. Pointing those two imports at a throwing stand-in keeps it out of
@@ -63,7 +70,7 @@ export default defineConfig({
       },
       output: {
         manualChunks(id) {
-          return FRAMEWORK.test(id) ? 'framework' : undefined;
+          return FRAMEWORK.test(id) && !LAZY_LIBRARY_PARTS.test(id) ? 'framework' : undefined;
         },
       },
     },

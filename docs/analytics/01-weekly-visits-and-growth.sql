@@ -1,7 +1,8 @@
--- Visits in the last 7 days against the 7 days before, and the growth in percent (one decimal).
+-- Visits in the last 7 whole days (Europe/London) against the 7 days before, and the growth in percent (one decimal; NULL when the week before had none).
+WITH toDate(now(), 'Europe/London') AS end_day
 SELECT
-    countIf(created_at >= now() - 7 * 86400) AS this_week,
-    countIf(created_at < now() - 7 * 86400) AS previous_week,
-    if(previous_week = 0, NULL, round((this_week - previous_week) * 100 / previous_week, 1)) AS growth_percent
-FROM handcheck.site_visits FINAL
-WHERE created_at >= now() - 14 * 86400
+    uniqExactIf(event_id, created_at >= toDateTime(end_day - 7, 'Europe/London')) AS this_week,
+    uniqExactIf(event_id, created_at < toDateTime(end_day - 7, 'Europe/London')) AS previous_week,
+    if(previous_week = 0, NULL, round((toInt64(this_week) - toInt64(previous_week)) * 100 / previous_week, 1)) AS growth_percent
+FROM handcheck.site_visits
+WHERE created_at >= toDateTime(end_day - 14, 'Europe/London') AND created_at < toDateTime(end_day, 'Europe/London')

@@ -1,7 +1,8 @@
--- Most viewed pages in the last 7 days (the weekly email shows the top 3).
-SELECT page_path, count() AS views
-FROM handcheck.analytics_events FINAL
-WHERE event_type = 'page_view' AND created_at >= now() - 7 * 86400
-GROUP BY page_path
-ORDER BY views DESC, page_path
-LIMIT 5
+-- The 3 most visited pages in the last 7 whole days (Europe/London), as the weekly email shows them.
+WITH toDate(now(), 'Europe/London') AS end_day
+SELECT page_path AS page, uniqExact(event_id) AS visits
+FROM handcheck.site_visits
+WHERE created_at >= toDateTime(end_day - 7, 'Europe/London') AND created_at < toDateTime(end_day, 'Europe/London')
+GROUP BY page
+ORDER BY visits DESC, page
+LIMIT 3

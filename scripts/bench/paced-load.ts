@@ -20,7 +20,11 @@ export interface PacedOptions {
   seconds: number;
   connections: number;
   headers: Record<string, string>;
-  body: (index: number) => string;
+  /** Default POST. A GET sends no body. */
+  method?: 'GET' | 'POST';
+  body?: (index: number) => string;
+  /** Source address of the connections (e.g. 127.0.0.2: another client on this machine). */
+  localAddress?: string;
 }
 
 export interface PacedResult {
@@ -92,7 +96,8 @@ export async function pacedLoad(options: PacedOptions): Promise<PacedResult> {
     .join('');
   const total = Math.round(options.rate * options.seconds);
   const requests = Array.from({ length: total }, (_, i) => {
-    const body = Buffer.from(options.body(i));
+    if (options.method === 'GET') return Buffer.from(`GET ${options.path} HTTP/1.1\r\n${head}\r\n`);
+    const body = Buffer.from(options.body?.(i) ?? '');
     return Buffer.concat([
       Buffer.from(`POST ${options.path} HTTP/1.1\r\n${head}content-length: ${body.length}\r\n\r\n`),
       body,
@@ -132,7 +137,7 @@ export async function pacedLoad(options: PacedOptions): Promise<PacedResult> {
         new Promise<void>((resolve, reject) => {
           const socket = new Socket();
           socket.once('error', reject);
-          socket.connect(port, url.hostname, () => {
+          socket.connect({ port, host: url.hostname, localAddress: options.localAddress }, () => {
             connections.push(new Connection(socket, onDone, onError));
             resolve();
           });

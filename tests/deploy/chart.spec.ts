@@ -26,6 +26,7 @@ import {
   valuesRegistryProblems,
   waitedEngines,
 } from './deploy-checks';
+import { GatewayEnv } from '../../services/gateway/src/config/gateway.env';
 
 // The chart is rendered by the real helm binary that scripts/check-deploy.sh
 // caches; without it these tests fail (they never skip) and say how to get it.
@@ -152,6 +153,7 @@ describe('the Helm chart', () => {
         'referral SMTP_PASSWORD <- handcheck-smtp/smtp-password',
         'referral SMTP_USER <- handcheck-smtp/smtp-user',
         'report CLICKHOUSE_PASSWORD <- handcheck-clickhouse/clickhouse-password',
+        'report MONGO_URL <- handcheck-mongodb/mongodb-url',
         'report SMTP_PASSWORD <- handcheck-smtp/smtp-password',
         'report SMTP_USER <- handcheck-smtp/smtp-user',
       ].sort(),
@@ -239,7 +241,7 @@ describe('the Helm chart', () => {
     expect(egressPorts('ingestion')).toEqual([dns, { to: undefined, ports: [9092, 8123] }]);
     expect(egressPorts('directory')).toEqual([dns, { to: undefined, ports: [27017] }]);
     expect(egressPorts('referral')).toEqual([dns, { to: undefined, ports: [9092, 27017, 587] }]);
-    expect(egressPorts('report')).toEqual([dns, { to: undefined, ports: [8123, 587] }]);
+    expect(egressPorts('report')).toEqual([dns, { to: undefined, ports: [8123, 27017, 587] }]);
   });
 
   it("waits in an init container for the engines a service's readiness needs, and for nothing else", () => {
@@ -507,6 +509,23 @@ describe('the Helm chart refuses incomplete values', () => {
     expect(noJwt.stderr).toContain(
       'auth.existingSecret is required when config.nodeEnv is production',
     );
+
+    const noRecipients = renderChart(
+      [
+        ...withMongo,
+        '--set',
+        'clickhouse.existingSecret=handcheck-clickhouse',
+        '--set',
+        'auth.existingSecret=handcheck-auth',
+        '--set',
+        'report.config.recipients=null',
+      ],
+      false,
+    );
+    expect(noRecipients.ok).toBe(false);
+    expect(noRecipients.stderr).toContain(
+      'report.config.recipients is required when config.nodeEnv is production',
+    );
   });
 
   it('renders a non-production install without ClickHouse password or JWT secret', () => {
@@ -528,10 +547,13 @@ describe('the Helm chart refuses incomplete values', () => {
     expect(manifestProblems(result.manifests)).toEqual([]);
   });
 
-  it('refuses a second report replica, which would send the weekly summary twice', () => {
+  it("renders several report replicas: each week's run is claimed in MongoDB, so it is sent once", () => {
     const result = renderChart(['--set', 'report.replicaCount=2']);
-    expect(result.ok).toBe(false);
-    expect(result.stderr).toContain('report.replicaCount must be 1');
+    expect(result.ok).toBe(true);
+    const report = result.manifests.find(
+      (m) => m.kind === 'Deployment' && m.metadata?.name === 'handcheck-report',
+    ) as { spec?: { replicas?: number } } | undefined;
+    expect(report?.spec?.replicas).toBe(2);
   });
 
   it('refuses a broker that is not host:port and values the schema forbids', () => {
@@ -572,5 +594,87 @@ describe('the Helm chart refuses incomplete values', () => {
       kinds.filter((k) => /^(NetworkPolicy|Ingress|HorizontalPodAutoscaler)\//.test(k)),
     ).toEqual([]);
     expect(kinds).not.toContain('PodDisruptionBudget/directory');
+  });
+});
+
+describe('the gateway through a Kafka outage (issue 14, items 2 and 12)', () => {
+  const chartValues = parse(readFileSync(join(CHART_DIR, 'values.yaml'), 'utf8')) as {
+    gateway: { resources: { limits: { memory: string } } };
+  };
+  let manifests: K8sObject[];
+
+  beforeAll(() => {
+    requireHelm();
+    const result = renderChart();
+    if (!result.ok) throw new Error(`helm template failed with the CI values:\n${result.stderr}`);
+    manifests = result.manifests;
+  });
+
+  /** "512Mi" → bytes. */
+  const bytesOf = (quantity: string) => {
+    const match = /^(\d+)(Ki|Mi|Gi)?$/.exec(quantity);
+    if (!match) throw new Error(`not a memory quantity this test reads: ${quantity}`);
+    return Number(match[1]) * { Ki: 1024, Mi: 1024 ** 2, Gi: 1024 ** 3, '': 1 }[match[2] ?? '']!;
+  };
+
+  it("fails neither the gateway's readiness nor its liveness: every probe is an HTTP GET of a path no engine answers for", () => {
+    const main = mainContainer(manifests, 'gateway');
+    const probes = {
+      startup: main.startupProbe,
+      liveness: main.livenessProbe,
+      readiness: main.readinessProbe,
+    };
+    expect(
+      Object.fromEntries(
+        Object.entries(probes).map(([kind, probe]) => [
+          kind,
+          {
+            path: probe?.httpGet?.path,
+            port: probe?.httpGet?.port,
+            other: Object.keys(probe ?? {}).filter((k) =>
+              ['exec', 'tcpSocket', 'grpc'].includes(k),
+            ),
+          },
+        ]),
+      ),
+    ).toEqual({
+      startup: { path: REGISTRY.gateway.health.live, port: 'http', other: [] },
+      liveness: { path: REGISTRY.gateway.health.live, port: 'http', other: [] },
+      readiness: { path: REGISTRY.gateway.health.ready, port: 'http', other: [] },
+    });
+    // Ready needs no engine at all (the registry drives the app's HealthModule and the chart),
+    // live never checks one, and nothing in the pod waits for Kafka.
+    expect(REGISTRY.gateway.readyEngines).toEqual([]);
+    expect(deployment(manifests, 'gateway').spec.template.spec.initContainers).toBeUndefined();
+  });
+
+  it('never exposes /metrics through the ingress (covered above; checked here once more for every path)', () => {
+    expect(ingressProblems(manifests)).toEqual([]);
+    const paths = ofKind<IngressSpec>(manifests, 'Ingress').flatMap((i) =>
+      (i.spec.rules ?? []).flatMap((r) => (r.http?.paths ?? []).map((p) => p.path)),
+    );
+    expect(paths.every((path) => !/metrics/i.test(path ?? ''))).toBe(true);
+  });
+
+  it('refuses an ingress without trusted proxies, which would make every visitor one client to the per-client limit', () => {
+    const refused = renderChart([
+      '--set',
+      'gateway.config.trustedProxies=null',
+      '--set',
+      'gateway.ingress.enabled=true',
+      '--set',
+      'gateway.ingress.hosts[0].host=h.example',
+    ]);
+    expect(refused.ok).toBe(false);
+    expect(refused.stderr).toContain('gateway.config.trustedProxies is required');
+  });
+
+  it("keeps the producer buffer's default byte bound under a quarter of the gateway's memory limit", () => {
+    const limit = bytesOf(chartValues.gateway.resources.limits.memory);
+    const buffer = new GatewayEnv().PRODUCER_MAX_BUFFERED_BYTES;
+    expect(buffer).toBeLessThan(limit / 4);
+    // The chart passes no other value.
+    const env = envValues(mainContainer(manifests, 'gateway'));
+    expect(env.PRODUCER_MAX_BUFFERED_BYTES ?? String(buffer)).toBe(String(buffer));
   });
 });

@@ -106,7 +106,7 @@ const COMPOSE_ENGINE: Record<EngineName, string> = {
  * MongoDB). Once a service reads one, its entry here is redundant and may go.
  */
 const SETTINGS_NOT_YET_READ: Record<ServiceName, string[]> = {
-  gateway: ['MONGO_URL', 'JWT_SECRET'],
+  gateway: [],
   ingestion: [],
   directory: [],
   referral: [],

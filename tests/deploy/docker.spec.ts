@@ -38,7 +38,7 @@ describe('docker-compose.yml', () => {
     expect(healthyDeps('ingestion')).toEqual(['clickhouse', 'kafka']);
     expect(healthyDeps('directory')).toEqual(['mongo']);
     expect(healthyDeps('referral')).toEqual(['kafka', 'mailpit', 'mongo']);
-    expect(healthyDeps('report')).toEqual(['clickhouse', 'mailpit']);
+    expect(healthyDeps('report')).toEqual(['clickhouse', 'mailpit', 'mongo']);
     // The gateway still has Kafka (and what it calls) started first.
     expect(Object.keys(services.gateway.depends_on ?? {}).sort()).toEqual([
       'directory',

@@ -10,6 +10,7 @@ import { dropDatabase, rows, testClickHouse } from '../support/clickhouse';
 import { waitUntilCaughtUp } from '../support/events';
 import { seededRandom, sessionEvents } from '../../scripts/analytics/traffic';
 import { type IngestionEnv } from '../../services/ingestion/src/config/ingestion.env';
+import { localDate, reportDays } from '../../services/report/src/weekly/report-days';
 
 jest.setTimeout(120_000);
 
@@ -44,9 +45,12 @@ describe('documented analyst queries', () => {
     for (let i = 0; i < sessions; i++) {
       events.push(...sessionEvents(random, now - 13 * 86_400_000 * random() - 7_200_000));
     }
+    // The last 7 whole days in London time, today excluded (docs/analytics.md).
+    const { days } = reportDays(new Date(now), 'Europe/London');
     siteVisitsLastWeek = events.filter(
       (e) =>
-        e.payload.case === 'siteVisit' && Number(e.occurredAtMs) >= now - 7 * 86_400_000 + 60_000,
+        e.payload.case === 'siteVisit' &&
+        days.includes(localDate(new Date(Number(e.occurredAtMs)), 'Europe/London')),
     ).length;
     const producer = createProducer(kafka);
     await producer.connect();

@@ -8,8 +8,11 @@ import {
   MetricsServer,
   MongoEnv,
   applyHttpDefaults,
+  connectGrpc,
   loadConfig,
 } from '@handcheck/server-kit';
+import { createServer } from 'node:net';
+import { DirectoryService, ReportService } from '@handcheck/contracts';
 import { testInfra, uniqueName } from '@handcheck/server-kit/testing';
 import { AppModule as GatewayModule } from '../../services/gateway/src/app.module';
 import { GatewayEnv } from '../../services/gateway/src/config/gateway.env';
@@ -94,7 +97,15 @@ export function startGateway(overrides: Record<string, string> = {}): Promise<Ru
     'gateway',
     GatewayModule,
     GatewayEnv,
-    { KAFKA_BROKERS: testInfra().kafkaBrokers, WEB_DIST_DIR: 'web/dist', ...overrides },
+    {
+      KAFKA_BROKERS: testInfra().kafkaBrokers,
+      MONGO_URL: testInfra().mongoUrl,
+      WEB_DIST_DIR: 'web/dist',
+      // Every test sends from 127.0.0.1: the per-client limit is the subject of its own tests only.
+      EVENTS_RATE_PER_SECOND: '100000',
+      EVENTS_BURST: '100000',
+      ...overrides,
+    },
     (app) => {
       applyHttpDefaults(app, EVENTS_BODY_LIMIT);
       configureGateway(app);
@@ -117,13 +128,32 @@ export function startIngestion(
   });
 }
 
-export function startDirectory(
+/** A port free right now (for gRPC, whose bound port Nest does not report). */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** The directory with its gRPC server (DirectoryService) on `grpcAddress`, as main.ts runs it. */
+export async function startDirectory(
   overrides: Record<string, string> = {},
-): Promise<Running<DirectoryEnv>> {
-  return start('directory', DirectoryModule, DirectoryEnv, {
-    MONGO_URL: testInfra().mongoUrl,
-    ...overrides,
-  });
+): Promise<Running<DirectoryEnv> & { grpcAddress: string }> {
+  const grpcPort = overrides.GRPC_PORT ? Number(overrides.GRPC_PORT) : await freePort();
+  const running = await start(
+    'directory',
+    DirectoryModule,
+    DirectoryEnv,
+    { MONGO_URL: testInfra().mongoUrl, ...overrides, GRPC_PORT: String(grpcPort) },
+    (app) => {
+      applyHttpDefaults(app);
+      connectGrpc(app, { services: [DirectoryService], port: grpcPort, host: '127.0.0.1' });
+    },
+  );
+  await running.app.startAllMicroservices();
+  return { ...running, grpcAddress: `127.0.0.1:${grpcPort}` };
 }
 
 export function startReferral(
@@ -139,12 +169,29 @@ export function startReferral(
   });
 }
 
-export function startReport(overrides: Record<string, string> = {}): Promise<Running<ReportEnv>> {
+/** The report with its gRPC server (ReportService) on `grpcAddress`, as main.ts runs it. */
+export async function startReport(
+  overrides: Record<string, string> = {},
+): Promise<Running<ReportEnv> & { grpcAddress: string }> {
   const infra = testInfra();
-  return start('report', ReportModule, ReportEnv, {
-    CLICKHOUSE_URL: infra.clickhouseUrl,
-    SMTP_HOST: infra.smtpHost,
-    SMTP_PORT: String(infra.smtpPort),
-    ...overrides,
-  });
+  const grpcPort = overrides.GRPC_PORT ? Number(overrides.GRPC_PORT) : await freePort();
+  const running = await start(
+    'report',
+    ReportModule,
+    ReportEnv,
+    {
+      CLICKHOUSE_URL: infra.clickhouseUrl,
+      MONGO_URL: infra.mongoUrl,
+      SMTP_HOST: infra.smtpHost,
+      SMTP_PORT: String(infra.smtpPort),
+      ...overrides,
+      GRPC_PORT: String(grpcPort),
+    },
+    (app) => {
+      applyHttpDefaults(app);
+      connectGrpc(app, { services: [ReportService], port: grpcPort, host: '127.0.0.1' });
+    },
+  );
+  await running.app.startAllMicroservices();
+  return { ...running, grpcAddress: `127.0.0.1:${grpcPort}` };
 }

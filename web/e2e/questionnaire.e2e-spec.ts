@@ -28,6 +28,12 @@ afterAll(async () => {
   await browser.close();
 });
 
+/** Step 1's location checkbox (the hand diagram has a region of the same name). */
+const locationBox = (page: Page, name: string) =>
+  page
+    .getByRole('group', { name: 'Where do you feel pain or other symptoms?' })
+    .getByRole('checkbox', { name, exact: true });
+
 const heading = (page: Page) => page.locator('main h1').innerText();
 const stepText = (page: Page) =>
   page
@@ -248,7 +254,7 @@ describe('symptom questionnaire', () => {
   it('moves between steps with Back and Forward, and keeps answers over a reload', async () => {
     const { page } = tab;
     await startFromHome(page);
-    await page.getByRole('checkbox', { name: 'Wrist', exact: true }).check();
+    await locationBox(page, 'Wrist').check();
     await next(page);
     await page.getByRole('checkbox', { name: FLAG_LABELS.swelling }).check();
     await next(page);
@@ -269,7 +275,7 @@ describe('symptom questionnaire', () => {
     expect(await page.getByRole('checkbox', { name: FLAG_LABELS.swelling }).isChecked()).toBe(true);
     await page.getByRole('button', { name: 'Previous' }).click();
     await waitForStep(page, 1);
-    expect(await page.getByRole('checkbox', { name: 'Wrist', exact: true }).isChecked()).toBe(true);
+    expect(await locationBox(page, 'Wrist').isChecked()).toBe(true);
   });
 
   it('opens Learn More panels independently, prints cleanly and restarts to the landing view', async () => {
@@ -277,8 +283,7 @@ describe('symptom questionnaire', () => {
     await gotoPage(page, '/symptom-checker');
     await page.getByRole('button', { name: /Start Symptom Assessment/ }).click();
     await waitForStep(page, 1);
-    for (const location of ['Thumb', 'Wrist', 'Elbow'])
-      await page.getByRole('checkbox', { name: location, exact: true }).check();
+    for (const location of ['Thumb', 'Wrist', 'Elbow']) await locationBox(page, location).check();
     await page.getByRole('radio', { name: 'Sharp/Stabbing' }).check();
     await next(page);
     for (const flag of ['swelling', 'stiffness', 'weakness'] as const)
@@ -329,9 +334,7 @@ describe('symptom questionnaire', () => {
     await page.getByRole('button', { name: /Start Symptom Assessment/ }).waitFor();
     await page.getByRole('button', { name: /Start Symptom Assessment/ }).click();
     await waitForStep(page, 1);
-    expect(await page.getByRole('checkbox', { name: 'Thumb', exact: true }).isChecked()).toBe(
-      false,
-    );
+    expect(await locationBox(page, 'Thumb').isChecked()).toBe(false);
     expect(tab.errors).toEqual([]);
   });
 
@@ -339,7 +342,8 @@ describe('symptom questionnaire', () => {
     const { page } = tab;
     await startFromHome(page);
     for (let number = 1; number <= 6; number += 1) {
-      for (const box of await page.getByRole('checkbox').all()) await box.check();
+      // The list's checkboxes (step 1's hand diagram gives the same answers).
+      for (const box of await page.locator('main input[type="checkbox"]').all()) await box.check();
       for (const group of await page.getByRole('radiogroup').all())
         await group.getByRole('radio').last().check();
       if (number === 1) await page.getByRole('radio', { name: 'Severe (7-10/10)' }).check();
@@ -365,7 +369,7 @@ describe('symptom questionnaire', () => {
   it('records the start, each completed step, the completion and the diagnosis', async () => {
     const { page, events } = tab;
     await startFromHome(page);
-    await page.getByRole('checkbox', { name: 'Palm', exact: true }).check();
+    await locationBox(page, 'Palm').check();
     await next(page);
     await page.getByRole('checkbox', { name: FLAG_LABELS.deformity }).check();
     await page.getByRole('checkbox', { name: FLAG_LABELS.stiffness }).check();

@@ -2,7 +2,7 @@
 // real compression and security headers, so this measures what visitors get), plus the
 // initial JavaScript a public page downloads before anyone interacts with it.
 //
-//   npm run bench:web                               # the four benchmark pages, median of 3 runs
+//   npm run bench:web                               # the five benchmark pages, median of 3 runs
 //   BENCH_RUNS=1 npm run bench:web                  # one run per page (quicker, noisier)
 //   BENCH_OUT=var/lighthouse npm run bench:web      # also keep each page's JSON report
 //   npm run bench:web -- /about /faq                # other pages
@@ -19,12 +19,20 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 
-const DEFAULT_PAGES = ['/', '/symptom-checker', '/conditions/carpal-tunnel-syndrome', '/faq'];
+const DEFAULT_PAGES = [
+  '/',
+  '/symptom-checker',
+  '/conditions/carpal-tunnel-syndrome',
+  '/faq',
+  '/hand-conditions',
+];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
-const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 };
-const PERFORMANCE_AIM = 98;
+const TARGETS = { performance: 100, accessibility: 100, 'best-practices': 100, seo: 100 };
+const PERFORMANCE_AIM = 100;
+/** Largest contentful paint must come before this (Lighthouse's simulated slow phone). */
+const LCP_BUDGET_MS = 1200;
 const KIB = 1024;
-const INITIAL_JS_BUDGET = 150 * KIB;
+const INITIAL_JS_BUDGET = 120 * KIB;
 
 const CHROME_FLAGS = [
   '--headless',
@@ -61,7 +69,10 @@ const kib = (bytes) => `${(bytes / KIB).toFixed(1)} KiB`;
 const pad = (text, width) => String(text).padEnd(width);
 const padStart = (text, width) => String(text).padStart(width);
 
-/** `src`/`href` of every script the HTML makes the browser load up front: module entries and modulepreloads. */
+/**
+ * Every script the HTML makes the browser load up front: module entries, modulepreloads, and
+ * the entry and chunks named by the bootstrap's data-entry / data-preload attributes.
+ */
 function initialScriptUrls(html, pageUrl) {
   const urls = new Set();
   for (const [tag] of html.matchAll(/<(?:script|link)\b[^>]*>/gi)) {
@@ -74,6 +85,10 @@ function initialScriptUrls(html, pageUrl) {
     const isScript = /^<script/i.test(tag) && attrs.src && attrs.type !== 'application/ld+json';
     const isPreload = /^<link/i.test(tag) && attrs.rel?.split(/\s+/).includes('modulepreload');
     if (isScript) urls.add(new URL(attrs.src, pageUrl).href);
+    // The prerender's bootstrap (/boot.js) names the entry and the page's chunks it loads.
+    if (isScript && attrs['data-entry']) urls.add(new URL(attrs['data-entry'], pageUrl).href);
+    for (const href of (isScript ? (attrs['data-preload'] ?? '') : '').split(/\s+/).filter(Boolean))
+      urls.add(new URL(href, pageUrl).href);
     if (isPreload && attrs.href) urls.add(new URL(attrs.href, pageUrl).href);
   }
   return [...urls];
@@ -248,13 +263,23 @@ async function main() {
     console.log(pad(path, width) + cells.join(''));
   }
   console.log(
-    `\ntargets: performance ≥ ${TARGETS.performance} (aim ${PERFORMANCE_AIM}+), ` +
-      'accessibility, best-practices and seo 100\n',
+    `\ntargets: performance ≥ ${TARGETS.performance}, accessibility, best-practices and seo 100, ` +
+      `LCP < ${LCP_BUDGET_MS} ms\n`,
   );
 
   console.log(pad('page', width) + METRICS.map(([label]) => padStart(label, 10)).join(''));
   for (const [path, { lhr }] of results) {
-    const cells = METRICS.map(([, id]) => padStart(lhr.audits[id]?.displayValue ?? 'n/a', 10));
+    const cells = METRICS.map(([label, id]) => {
+      const shown = lhr.audits[id]?.displayValue ?? 'n/a';
+      if (label !== 'LCP') return padStart(shown, 10);
+      const ms = lhr.audits[id]?.numericValue;
+      const ok = typeof ms === 'number' && ms < LCP_BUDGET_MS;
+      if (!ok) failed = true;
+      return padStart(
+        `${typeof ms === 'number' ? `${Math.round(ms)} ms` : shown}${ok ? '' : ' ✗'}`,
+        10,
+      );
+    });
     console.log(pad(path, width) + cells.join(''));
   }
 

@@ -42,6 +42,54 @@ function preloadLinks(modules) {
     .join('\n    ');
 }
 
+/**
+ * The HTML paints from its own markup and inline CSS; the scripts only hydrate it. Asked for
+ * up front, the browser fetches and runs the whole module graph (and starts hydrating) before
+ * its first paint, so on a slow phone the page appears only once the JavaScript is in. Instead
+ * a tiny bootstrap (/boot.js, low priority) waits for the first frame to be painted and then
+ * adds the page's modulepreload links and imports the entry. A tap on Start meanwhile is not
+ * lost: Start is a real form (see StartAssessmentButton).
+ */
+const BOOT_FILE = 'boot.js';
+const BOOT_SOURCE = `// Written by web/scripts/prerender.mjs: hydrate after the first paint (see there).
+const tag = document.querySelector('script[data-entry]');
+let started = false;
+function start() {
+  if (started || !tag) return;
+  started = true;
+  for (const href of (tag.dataset.preload || '').split(' ').filter(Boolean)) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.appendChild(link);
+  }
+  import(tag.dataset.entry);
+}
+// requestAnimationFrame runs just before a frame is painted; the timeout, just after it.
+requestAnimationFrame(() => setTimeout(start, 0));
+// A tab opened in the background paints nothing until shown: do not wait for ever.
+setTimeout(start, 1000);
+`;
+
+function deferredScripts(html) {
+  const entries = [
+    ...html.matchAll(/<script type="module" crossorigin src="([^"]+)"><\/script>\s*/g),
+  ];
+  if (entries.length !== 1)
+    throw new Error(`expected one module entry in the HTML, found ${entries.length}`);
+  const [entryTag, entry] = entries[0];
+  const preloads = [];
+  html = html
+    .replace(entryTag, '')
+    .replace(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g, (_, href) => {
+      preloads.push(href);
+      return '';
+    });
+  const boot = `<script type="module" fetchpriority="low" src="/${BOOT_FILE}" data-entry="${entry}" data-preload="${preloads.join(' ')}"></script>`;
+  return html.replace('</body>', `  ${boot}\n  </body>`);
+}
+
 function fileFor(path) {
   if (path === '/') return join(dist, 'index.html');
   return join(dist, ...path.split('/').filter(Boolean), 'index.html');
@@ -59,6 +107,7 @@ async function writePage(url, outFile, expectedStatus) {
       [page.head, preloadLinks(page.modules)].filter(Boolean).join('\n    '),
     )
     .replace('<!--app-html-->', page.html);
+  html = deferredScripts(html);
   // The browser renders the shared 404 page afresh rather than hydrating it (see src/main.tsx).
   if (page.status === 404)
     html = html.replace('<div id="root">', '<div id="root" data-page="not-found">');
@@ -91,6 +140,8 @@ for (const route of routes) {
 await writePage('/admin/login', fileFor('/admin/login'), 200);
 await writePage('/admin', fileFor('/admin'), 200);
 await writePage('/404', join(dist, '404.html'), 404);
+
+await writeFile(join(dist, BOOT_FILE), BOOT_SOURCE);
 
 const sitemap = [
   '<?xml version="1.0" encoding="UTF-8"?>',

@@ -17,7 +17,7 @@ gateway, ingestion, directory, referral, report
       "ingestion" (list "kafka" "clickhouse")
       "directory" (list "mongodb")
       "referral" (list "kafka" "mongodb" "smtp")
-      "report" (list "clickhouse" "smtp") -}}
+      "report" (list "clickhouse" "mongodb" "smtp") -}}
 {{- toYaml (index $engines .) -}}
 {{- end -}}
 
@@ -34,7 +34,7 @@ site down with it.
       "ingestion" (list "kafka" "clickhouse")
       "directory" (list "mongodb")
       "referral" (list "kafka" "mongodb" "smtp")
-      "report" (list "clickhouse" "smtp") -}}
+      "report" (list "clickhouse" "mongodb" "smtp") -}}
 {{- toYaml (index $engines .) -}}
 {{- end -}}
 
@@ -129,6 +129,10 @@ Deployment, so `helm template` and `helm install` stop before anything is create
 {{- if $production -}}
 {{- $_ := required "clickhouse.existingSecret is required when config.nodeEnv is production: name a Secret that holds the ClickHouse password (key clickhouse.passwordKey)" $v.clickhouse.existingSecret -}}
 {{- $_ := required "auth.existingSecret is required when config.nodeEnv is production: name a Secret that holds the admin JWT signing secret (key auth.jwtSecretKey)" $v.auth.existingSecret -}}
+{{- if not $v.report.config.recipients -}}
+{{- fail "report.config.recipients is required when config.nodeEnv is production: list who gets the weekly report" -}}
+{{- end -}}
+{{- $_ := required "referral.config.inbox is required when config.nodeEnv is production: the specialist inbox every referral is mailed to" $v.referral.config.inbox -}}
 {{- end -}}
 {{- if and $v.gateway.ingress.enabled (not $v.gateway.ingress.hosts) -}}
 {{- fail "gateway.ingress.hosts must list at least one host when gateway.ingress.enabled is true" -}}
@@ -140,14 +144,14 @@ Deployment, so `helm template` and `helm install` stop before anything is create
 {{- end -}}
 {{- end -}}
 {{- end -}}
+{{- if and $v.gateway.ingress.enabled (not $v.gateway.config.trustedProxies) -}}
+{{- fail "gateway.config.trustedProxies is required when gateway.ingress.enabled is true: the ingress controller's addresses or CIDR, or every visitor is one client to the per-client limit on /api/events (and to location)" -}}
+{{- end -}}
 {{- if or (not $v.gateway.containerPorts.metrics) (eq (int $v.gateway.containerPorts.metrics) (int $v.gateway.containerPorts.http)) -}}
 {{- fail "gateway.containerPorts.metrics must be set and differ from gateway.containerPorts.http: the HTTP port is public, /metrics is not" -}}
 {{- end -}}
 {{- if not (include "handcheck.siteOrigin" .) -}}
 {{- fail "gateway.config.siteOrigin is required when the gateway has no ingress host: the public origin of the site, e.g. https://handcheck.example" -}}
-{{- end -}}
-{{- if or (gt (int $v.report.replicaCount) 1) $v.report.autoscaling.enabled -}}
-{{- fail "report.replicaCount must be 1 and report.autoscaling.enabled false: the weekly summary is scheduled in-process, a second replica would send it twice" -}}
 {{- end -}}
 {{- end -}}
 

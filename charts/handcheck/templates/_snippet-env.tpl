@@ -92,6 +92,16 @@ the service's Env class. Secret values only ever arrive through secretKeyRef.
   value: {{ $config.producerLingerMs | int64 | quote }}
 - name: PRODUCER_MAX_BUFFERED
   value: {{ $config.producerMaxBuffered | int64 | quote }}
+- name: REFERRAL_RATE_LIMIT
+  value: {{ $config.referralRateLimit | int64 | quote }}
+- name: REFERRAL_RATE_WINDOW_SECONDS
+  value: {{ $config.referralRateWindowSeconds | int64 | quote }}
+{{- /* The directory's Service (gRPC port); GET /api/specialists reads it. */}}
+- name: DIRECTORY_GRPC_URL
+  value: {{ printf "%s:%v" (include "handcheck.componentName" (dict "component" "directory" "context" .)) .Values.directory.service.ports.grpc | quote }}
+{{- /* The report's Service (gRPC port); the admin's weekly test run and dashboard call it. */}}
+- name: REPORT_GRPC_URL
+  value: {{ printf "%s:%v" (include "handcheck.componentName" (dict "component" "report" "context" .)) .Values.report.service.ports.grpc | quote }}
 {{- with .Values.auth.existingSecret }}
 - name: JWT_SECRET
   valueFrom:
@@ -111,6 +121,28 @@ the service's Env class. Secret values only ever arrive through secretKeyRef.
   value: {{ $config.batchMaxWaitMs | int64 | quote }}
 {{- end -}}
 
+{{- define "handcheck.env.referral" -}}
+{{- $config := .Values.referral.config }}
+{{- with $config.inbox }}
+- name: REFERRAL_INBOX
+  value: {{ . | quote }}
+{{- end }}
+- name: REFERRAL_MAX_ATTEMPTS
+  value: {{ $config.maxAttempts | int64 | quote }}
+- name: REFERRAL_RETENTION_DAYS
+  value: {{ $config.retentionDays | int64 | quote }}
+{{- end -}}
+
+{{- define "handcheck.env.report" -}}
+{{- $config := .Values.report.config }}
+- name: REPORT_RECIPIENTS
+  value: {{ join "," $config.recipients | quote }}
+- name: REPORT_CRON
+  value: {{ $config.cron | quote }}
+- name: REPORT_TIMEZONE
+  value: {{ $config.timeZone | quote }}
+{{- end -}}
+
 {{/* Everything one service container gets: common, its engines, its own settings, extras. */}}
 {{- define "handcheck.env" -}}
 {{- $ctx := .context -}}
@@ -119,7 +151,7 @@ the service's Env class. Secret values only ever arrive through secretKeyRef.
 {{- range (include "handcheck.enginesOf" .component | fromYamlArray) }}
 {{- include (printf "handcheck.env.%s" .) $ctx }}
 {{- end }}
-{{- if has .component (list "gateway" "ingestion") }}
+{{- if has .component (list "gateway" "ingestion" "referral" "report") }}
 {{- include (printf "handcheck.env.%s" .component) $ctx }}
 {{- end }}
 {{- with $values.extraEnvVars }}

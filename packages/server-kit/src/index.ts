@@ -27,6 +27,8 @@ export * from './metrics/metrics-server';
 export * from './metrics/http-metrics';
 export * from './http/all-exceptions.filter';
 export * from './http/body-errors';
+export * from './http/json-guard';
 export * from './http/error-answer';
+export * from './http/public.decorator';
 export * from './http/bootstrap';
 export * from './grpc';

@@ -24,7 +24,9 @@ describe('normalisePath', () => {
 
   it('lower-cases and then applies legacy redirects in one step', () => {
     expect(normalisePath('/About')).toBe('/about');
-    expect(normalisePath('/Conditions/Tennis-Elbow/')).toBe('/conditions/tennis-elbow-lateral-epicondylitis');
+    expect(normalisePath('/Conditions/Tennis-Elbow/')).toBe(
+      '/conditions/tennis-elbow-lateral-epicondylitis',
+    );
     expect(normalisePath('/HAND-PAIN')).toBe('/hand-conditions');
   });
 
@@ -42,5 +44,13 @@ describe('normalisePath', () => {
     expect(normalisePath('about')).toBeNull();
     expect(normalisePath('toString')).toBeNull();
     expect(normalisePath('/constructor')).toBeNull();
+  });
+});
+
+describe('folders without a page', () => {
+  it('sends /conditions (any case, any trailing slashes) to the hand conditions list, which is canonical', () => {
+    expect(normalisePath('/conditions')).toBe('/hand-conditions');
+    expect(normalisePath('/Conditions//')).toBe('/hand-conditions');
+    expect(normalisePath('/hand-conditions')).toBeNull();
   });
 });

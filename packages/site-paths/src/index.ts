@@ -17,10 +17,20 @@ export const LEGACY_REDIRECTS: Readonly<Record<string, string>> = {
 };
 
 /**
+ * Folders of the site that have no page of their own, sent to a page that
+ * lists what they hold: the guides' folder to the first of the three category
+ * lists (hand; the home page links all three). Any other folder, such as
+ * /assets, is answered with the 404 page.
+ */
+export const FOLDER_REDIRECTS: Readonly<Record<string, string>> = {
+  '/conditions': '/hand-conditions',
+};
+
+/**
  * The canonical form of a path (query and fragment kept), or null when it is
  * canonical already: runs of slashes and backslashes folded into one (so the
  * answer can never be a protocol-relative `//host` redirect), no trailing
- * slash except on the root, lower-cased, legacy paths mapped.
+ * slash except on the root, lower-cased, legacy paths and folders mapped.
  */
 export function normalisePath(path: string): string | null {
   if (typeof path !== 'string' || !path.startsWith('/')) return null;
@@ -31,7 +41,10 @@ export function normalisePath(path: string): string | null {
   const folded = pathname.replace(/[/\\]+/g, '/');
   const trimmed = folded.length > 1 ? folded.replace(/\/+$/, '') || '/' : folded;
   const lowered = trimmed.toLowerCase();
-  const target = (Object.hasOwn(LEGACY_REDIRECTS, lowered) ? LEGACY_REDIRECTS[lowered] : undefined) ?? lowered;
+  const target =
+    (Object.hasOwn(LEGACY_REDIRECTS, lowered) ? LEGACY_REDIRECTS[lowered] : undefined) ??
+    (Object.hasOwn(FOLDER_REDIRECTS, lowered) ? FOLDER_REDIRECTS[lowered] : undefined) ??
+    lowered;
 
   return target === pathname ? null : `${target}${suffix}`;
 }

@@ -8,6 +8,7 @@ import {
   createLoggerModule,
 } from '@handcheck/server-kit';
 import { DirectoryEnv } from './config/directory.env';
+import { SpecialistsModule } from './specialists/specialists.module';
 
 @Module({
   imports: [
@@ -15,6 +16,7 @@ import { DirectoryEnv } from './config/directory.env';
     createLoggerModule('directory', DirectoryEnv),
     MetricsModule.forRoot(),
     MongoModule.forRoot(),
+    SpecialistsModule,
     HealthModule.forRoot({ ready: [MongoHealth] }),
   ],
 })

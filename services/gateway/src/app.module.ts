@@ -5,11 +5,16 @@ import {
   HealthModule,
   KafkaModule,
   MetricsModule,
+  MongoModule,
   createLoggerModule,
 } from '@handcheck/server-kit';
+import { AdminReportsModule } from './admin-reports/admin-reports.module';
+import { AuthModule } from './auth/auth.module';
 import { GatewayEnv } from './config/gateway.env';
 import { EventsModule } from './events/events.module';
+import { ReferralsModule } from './referrals/referrals.module';
 import { SiteHealth } from './site/site.health';
+import { SpecialistsModule } from './specialists/specialists.module';
 
 @Module({
   imports: [
@@ -28,7 +33,13 @@ import { SiteHealth } from './site/site.health';
         topicWithDeadLetters,
       ),
     }),
+    // Admin users and sessions; in the background, so the site serves while MongoDB is away.
+    MongoModule.forRoot({ startup: 'background' }),
+    AuthModule,
+    AdminReportsModule,
     EventsModule,
+    ReferralsModule,
+    SpecialistsModule,
     HealthModule.forRoot({ ready: [SiteHealth], own: [SiteHealth] }),
   ],
 })

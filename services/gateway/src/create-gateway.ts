@@ -7,6 +7,7 @@ import { trustedProxy } from './http/trusted-proxy';
 import { mountOpenApi } from './openapi/mount-openapi';
 import { securityHeaders } from './site/security-headers';
 import { siteRouter } from './site/site-router';
+import { SpecialistsHotRoute } from './specialists/specialists-hot-route';
 
 export { EVENTS_BODY_LIMIT } from './events/events-intake';
 
@@ -19,4 +20,5 @@ export function configureGateway(app: NestExpressApplication): void {
   app.use(siteRouter(resolve(env.WEB_DIST_DIR)));
   mountOpenApi(app);
   serveAhead(app.getHttpServer(), app.get(EventsIntake));
+  serveAhead(app.getHttpServer(), app.get(SpecialistsHotRoute));
 }

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { join } from 'node:path';
+import { ScheduleModule } from '@nestjs/schedule';
 import { TOPICS, topicWithDeadLetters } from '@handcheck/contracts';
 import {
   EnvModule,
@@ -14,6 +15,7 @@ import {
   createLoggerModule,
 } from '@handcheck/server-kit';
 import { ReferralEnv } from './config/referral.env';
+import { ReferralsModule } from './referrals/referrals.module';
 
 @Module({
   imports: [
@@ -25,6 +27,9 @@ import { ReferralEnv } from './config/referral.env';
     // From src/ (tests) and dist/ (built) alike.
     MailerModule.forRoot({ templatesDir: join(__dirname, '..', 'templates') }),
     HealthModule.forRoot({ ready: [KafkaHealth, MongoHealth, MailerHealth] }),
+    // Once, here only: imported twice it would run every job twice.
+    ScheduleModule.forRoot(),
+    ReferralsModule,
   ],
 })
 export class AppModule {}

@@ -9,9 +9,12 @@ import {
   MailerHealth,
   MailerModule,
   MetricsModule,
+  MongoHealth,
+  MongoModule,
   createLoggerModule,
 } from '@handcheck/server-kit';
 import { ReportEnv } from './config/report.env';
+import { WeeklyModule } from './weekly/weekly.module';
 
 @Module({
   imports: [
@@ -22,9 +25,12 @@ import { ReportEnv } from './config/report.env';
     MetricsModule.forRoot(),
     // The analytics database is created and migrated by ingestion; report only reads it.
     ClickHouseModule.forRoot(),
+    // The weekly runs' records (one per period: sent once however many replicas run).
+    MongoModule.forRoot(),
     // From src/ (tests) and dist/ (built) alike.
     MailerModule.forRoot({ templatesDir: join(__dirname, '..', 'templates') }),
-    HealthModule.forRoot({ ready: [ClickHouseHealth, MailerHealth] }),
+    HealthModule.forRoot({ ready: [ClickHouseHealth, MongoHealth, MailerHealth] }),
+    WeeklyModule,
   ],
 })
 export class AppModule {}

@@ -2,6 +2,7 @@ import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import Box from '@mui/material/Box';
 import { PAGE_WIDTH } from '../theme/theme';
+import { NoScriptNotice } from '../components/NoScriptNotice';
 import { PageLoading } from '../components/PageLoading';
 import { SiteFooter } from './SiteFooter';
 import { SiteHeader } from './SiteHeader';
@@ -37,6 +38,12 @@ export function Layout() {
           '@media print': { p: 0 },
         }}
       >
+        {pathname.startsWith('/admin') && (
+          <NoScriptNotice>
+            The admin area needs JavaScript, which is turned off or blocked in this browser. Turn it
+            on and reload the page to sign in.
+          </NoScriptNotice>
+        )}
         <Suspense fallback={<PageLoading />}>
           <Outlet />
         </Suspense>

@@ -21,6 +21,7 @@ export function SiteHeader() {
           display: 'flex',
           alignItems: 'center',
           justifyContent: 'space-between',
+          gap: 2,
           py: 1.5,
         }}
       >
@@ -36,12 +37,33 @@ export function SiteHeader() {
             color: 'text.primary',
           }}
         >
-          <Box component="img" src="/favicon.svg" alt="" width={32} height={32} />
+          {/* Drawn inline (the favicon's drawing): an <img> would be one more request before the first paint. */}
+          <svg aria-hidden="true" focusable="false" viewBox="0 0 64 64" width={32} height={32}>
+            <rect width="64" height="64" rx="14" fill="#3b82f6" />
+            <path d="M18 16h7v13h14V16h7v32h-7V35H25v13h-7z" fill="#fff" />
+          </svg>
           {BRAND}
           <VisuallyHidden> home</VisuallyHidden>
         </AppLink>
         <Box component="nav" aria-label="Main">
-          <Box component="ul" sx={{ display: 'flex', gap: 3, listStyle: 'none', m: 0, p: 0 }}>
+          <Box
+            component="ul"
+            sx={{
+              display: 'flex',
+              flexWrap: 'wrap',
+              justifyContent: 'flex-end',
+              columnGap: { xs: 2, sm: 3 },
+              rowGap: 0.5,
+              listStyle: 'none',
+              m: 0,
+              p: 0,
+            }}
+          >
+            <li>
+              <AppLink to="/symptom-checker" sx={{ fontWeight: 600 }}>
+                Symptom Checker
+              </AppLink>
+            </li>
             <li>
               <AppLink to="/faq" sx={{ fontWeight: 600 }}>
                 FAQ

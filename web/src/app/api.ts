@@ -21,7 +21,17 @@ export interface ApiOptions {
 export function createAppApi({ baseUrl = API_BASE_URL, fetchFn }: ApiOptions = {}) {
   return createApi({
     reducerPath: 'api',
-    baseQuery: fetchBaseQuery({ baseUrl, ...(fetchFn ? { fetchFn } : {}) }),
+    baseQuery: fetchBaseQuery({
+      baseUrl,
+      ...(fetchFn ? { fetchFn } : {}),
+      // The admin's access token, held in memory only (features/admin/adminAuthSlice).
+      prepareHeaders: (headers, { getState }) => {
+        const token = (getState() as { adminAuth?: { accessToken?: string } }).adminAuth
+          ?.accessToken;
+        if (token && !headers.has('authorization')) headers.set('authorization', `Bearer ${token}`);
+        return headers;
+      },
+    }),
     keepUnusedDataFor: UNUSED_DATA_SECONDS,
     endpoints: () => ({}),
   });

@@ -9,15 +9,16 @@ import {
 } from '@reduxjs/toolkit';
 import { questionnaireReducer } from '../features/questionnaire/questionnaireSlice';
 import type { api } from './api';
+import type { adminAuthSlice } from '../features/admin/adminAuthSlice';
 
 /*
  * The gateway's RTK Query API (./api) has its place in the store but is attached by ./api
  * itself, when the first feature with endpoints loads: RTK Query is about 20 KB gzip, which
  * would otherwise be in every page's initial JavaScript although few pages fetch anything.
  */
-const rootReducer = combineSlices({ questionnaire: questionnaireReducer }).withLazyLoadedSlices<
-  WithSlice<typeof api>
->();
+export const rootReducer = combineSlices({
+  questionnaire: questionnaireReducer,
+}).withLazyLoadedSlices<WithSlice<typeof api> & WithSlice<typeof adminAuthSlice>>();
 const apiMiddleware = createDynamicMiddleware();
 let attached: typeof api | undefined;
 

@@ -38,7 +38,8 @@ interface AccordionProps {
 
 /**
  * WAI-ARIA accordion: each header is a button inside a heading controlling a labelled
- * region. Panels stay in the DOM (hidden) so prerendered pages carry every answer.
+ * region. Panels stay in the DOM (hidden) so prerendered pages carry every answer, and
+ * a browser without JavaScript shows them all (see the <noscript> style in index.html).
  */
 export function Accordion({
   items,
@@ -83,6 +84,7 @@ export function Accordion({
                 <span>{item.header}</span>
                 <ExpandMoreIcon
                   aria-hidden
+                  data-accordion-icon
                   sx={{
                     transition: 'transform 150ms',
                     transform: expanded ? 'rotate(180deg)' : 'none',
@@ -95,6 +97,8 @@ export function Accordion({
               id={panelId}
               role="region"
               aria-labelledby={headerId}
+              // Without JavaScript index.html's <noscript> style shows every panel.
+              data-accordion-panel
               hidden={!expanded}
               sx={{ px: 2, pb: 2, color: 'text.secondary' }}
             >

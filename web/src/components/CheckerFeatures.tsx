@@ -15,8 +15,8 @@ export function CheckerFeatures() {
         browser.
       </FeatureCard>
       <FeatureCard icon={<PeopleIcon />} title="Expert Referrals">
-        Take your results to a hand surgery specialist, with trusted resources for each condition to
-        read first.
+        Send your results to a hand surgery specialist with a referral request, and read trusted
+        resources for each condition first.
       </FeatureCard>
     </Box>
   );

@@ -1,10 +1,11 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import { LoginForm } from '../features/admin/LoginForm';
 import { PageHead } from '../seo/PageHead';
 
 const PATH = '/admin/login';
 
-/** Administrator sign-in; not indexed. */
+/** Administrator sign-in (spec §2, §4); not indexed. */
 export default function AdminLoginPage() {
   return (
     <Box sx={{ maxWidth: 480, mx: 'auto', py: 4 }}>
@@ -24,6 +25,7 @@ export default function AdminLoginPage() {
         Admin sign-in
       </Typography>
       <Typography>This area is for HandCheck administrators only.</Typography>
+      <LoginForm />
     </Box>
   );
 }

@@ -1,18 +1,10 @@
-import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
-import Box from '@mui/material/Box';
-import { visuallyHiddenStyle } from '../components/VisuallyHidden';
-import { PageLoading } from '../components/PageLoading';
+import { AdminDashboard } from '../features/admin/AdminDashboard';
 import { PageHead } from '../seo/PageHead';
 
 const PATH = '/admin';
 
-/** Admin dashboard: while there is no session it goes to the sign-in page (spec §4). */
+/** Admin dashboard (spec §2, §4); not indexed. */
 export default function AdminPage() {
-  const navigate = useNavigate();
-  useEffect(() => {
-    navigate('/admin/login', { replace: true });
-  }, [navigate]);
   return (
     <>
       <PageHead
@@ -27,10 +19,7 @@ export default function AdminPage() {
           ],
         }}
       />
-      <Box component="h1" sx={visuallyHiddenStyle}>
-        Admin Dashboard
-      </Box>
-      <PageLoading />
+      <AdminDashboard />
     </>
   );
 }

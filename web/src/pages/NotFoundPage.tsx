@@ -5,6 +5,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { trackBrokenLink } from '../analytics/tracker';
 import { ButtonLink } from '../components/ActionButton';
+import MuiLink from '@mui/material/Link';
 import { AppLink } from '../components/links';
 import { PageHead } from '../seo/PageHead';
 
@@ -78,7 +79,9 @@ export default function NotFoundPage() {
         ))}
       </Box>
       <Typography>
-        Think something is missing? <AppLink to="/about">Contact us</AppLink>.
+        Think something is missing?{' '}
+        {/* A full load, so the browser scrolls to the address on the prerendered About page. */}
+        <MuiLink href="/about#contact">Contact us</MuiLink>.
       </Typography>
     </Box>
   );

@@ -1,4 +1,6 @@
 import Box from '@mui/material/Box';
+import type { ReactNode } from 'react';
+import MuiLink from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { aboutPage, privacyPage, termsPage } from '../content';
 import type { TextPage as TextPageContent } from '../content/types';
@@ -14,9 +16,33 @@ const PAGES = {
 
 export type TextPageId = keyof typeof PAGES;
 
+const EMAIL = /([\w.+-]+@[\w-]+(?:\.[\w-]+)+)/;
+
+/** A paragraph with any email address in it made a mailto link. */
+function withEmailLinks(paragraph: string): ReactNode {
+  const parts = paragraph.split(EMAIL);
+  if (parts.length === 1) return paragraph;
+  // split() with a capturing group puts the addresses at the odd indexes.
+  return parts.map((part, index) =>
+    index % 2 === 1 ? (
+      <MuiLink key={index} href={`mailto:${part}`}>
+        {part}
+      </MuiLink>
+    ) : (
+      part
+    ),
+  );
+}
+
+/** The first section giving an email address is where "Contact us" links (…#contact). */
+function contactSection(sections: TextPageContent['sections']): string | undefined {
+  return sections.find((section) => section.paragraphs.some((text) => EMAIL.test(text)))?.heading;
+}
+
 /** About, Privacy and Terms: heading, date, intro and sections from the content catalogue. */
 export default function TextPage({ page }: { page: TextPageId }) {
   const { path, crumb, content } = PAGES[page];
+  const contact = contactSection(content.sections);
   const crumbs = [
     { name: 'Home', path: '/' },
     { name: crumb, path },
@@ -44,13 +70,18 @@ export default function TextPage({ page }: { page: TextPageId }) {
         <Typography sx={{ fontSize: '1.15rem', mb: 3 }}>{content.intro}</Typography>
       )}
       {content.sections.map((section) => (
-        <Box component="section" key={section.heading} sx={{ mb: 4 }}>
+        <Box
+          component="section"
+          key={section.heading}
+          id={section.heading === contact ? 'contact' : undefined}
+          sx={{ mb: 4, scrollMarginTop: 16 }}
+        >
           <Typography component="h2" variant="h2" sx={{ mb: 1.5 }}>
             {section.heading}
           </Typography>
           {section.paragraphs.map((paragraph) => (
             <Typography key={paragraph} sx={{ mb: 1.5 }}>
-              {paragraph}
+              {withEmailLinks(paragraph)}
             </Typography>
           ))}
           {section.bullets && (

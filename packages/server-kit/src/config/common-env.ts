@@ -28,6 +28,27 @@ export class CommonEnv {
   @IsString()
   @IsNotEmpty()
   SERVICE_VERSION = '0.1.0';
+
+  /** The longest a client may take to send a whole request (headers and body). */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1000)
+  @Max(600_000)
+  HTTP_REQUEST_TIMEOUT_MS = 30_000;
+
+  /** The longest a client may take to send a request's headers (at most the request timeout). */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1000)
+  @Max(600_000)
+  HTTP_HEADERS_TIMEOUT_MS = 15_000;
+
+  /** How long an idle keep-alive connection is kept; above a load balancer's own idle timeout (60 s is common). */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1000)
+  @Max(600_000)
+  HTTP_KEEP_ALIVE_TIMEOUT_MS = 65_000;
 }
 
 /** Comma-separated host:port list, as kafkajs wants it. */

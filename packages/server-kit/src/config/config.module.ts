@@ -1,4 +1,5 @@
 import { type DynamicModule, Module, type Provider } from '@nestjs/common';
+import { CommonEnv } from './common-env';
 import { loadConfig } from './load-config';
 
 /** The service's name, for messages and metrics; provided by EnvModule. */
@@ -20,8 +21,13 @@ export class EnvModule {
     return {
       module: EnvModule,
       global: true,
-      providers: [{ provide: SERVICE_NAME, useValue: service }, envProvider(schema)],
-      exports: [SERVICE_NAME, schema],
+      providers: [
+        { provide: SERVICE_NAME, useValue: service },
+        envProvider(schema),
+        // The settings every service shares, for server-kit's HTTP defaults.
+        { provide: CommonEnv, useExisting: schema },
+      ],
+      exports: [SERVICE_NAME, schema, CommonEnv],
     };
   }
 }

@@ -12,11 +12,20 @@ export class ConfigError extends Error {
   }
 }
 
+/** Settings whose values must never reach a log: the message says only how long they were. */
+const SECRET_SETTING = /SECRET|PASSWORD|TOKEN|KEY$/i;
+
+function shown(property: string, value: unknown): string {
+  if (SECRET_SETTING.test(property) && typeof value === 'string') {
+    return value === '' ? 'nothing' : `a value of ${value.length} characters, not shown`;
+  }
+  return JSON.stringify(value) ?? 'nothing';
+}
+
 function describe(errors: ValidationError[]): string[] {
   return errors.flatMap((error) =>
     Object.values(error.constraints ?? {}).map(
-      (message) =>
-        `${error.property}: ${message} (got ${JSON.stringify(error.value) ?? 'nothing'})`,
+      (message) => `${error.property}: ${message} (got ${shown(error.property, error.value)})`,
     ),
   );
 }

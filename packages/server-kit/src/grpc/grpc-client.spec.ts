@@ -58,7 +58,7 @@ describe('createGrpcClient', () => {
   it('has one method per unary RPC, named as protobuf-es names it, plus close', () => {
     // The channel connects lazily: nothing is dialled here.
     const client = createGrpcClient(ReportService, '127.0.0.1:1', { deadlineMs: 100 });
-    expect(Object.keys(client).sort()).toEqual(['close', 'sendTestReport']);
+    expect(Object.keys(client).sort()).toEqual(['close', 'getDashboard', 'sendTestReport']);
     client.close();
   });
 

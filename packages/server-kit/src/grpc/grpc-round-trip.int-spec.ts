@@ -234,7 +234,7 @@ describe('gRPC between two in-process apps', () => {
   });
 
   it('offers unary methods only, typed from the descriptor', () => {
-    expect(Object.keys(report).sort()).toEqual(['close', 'sendTestReport']);
+    expect(Object.keys(report).sort()).toEqual(['close', 'getDashboard', 'sendTestReport']);
     // @ts-expect-error the directory service has no such RPC
     expect(directory.sendTestReport).toBeUndefined();
     // Type-level only, never called.

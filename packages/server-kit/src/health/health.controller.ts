@@ -2,6 +2,7 @@ import { Controller, Get, Inject } from '@nestjs/common';
 import { HealthCheck, HealthCheckService } from '@nestjs/terminus';
 import { EngineHealth } from './engine-health';
 import { type ReadinessCheck } from './readiness';
+import { Public } from '../http/public.decorator';
 
 export const READINESS_CHECKS = Symbol('READINESS_CHECKS');
 
@@ -11,6 +12,7 @@ export const READINESS_CHECKS = Symbol('READINESS_CHECKS');
  * /health/ready: every engine the service needs for its job answers (a failing
  * readiness probe only takes the pod out of rotation).
  */
+@Public()
 @Controller('health')
 export class HealthController {
   constructor(

@@ -1,6 +1,7 @@
 import { HttpException, HttpStatus } from '@nestjs/common';
 import { type NextFunction, type Request, type Response } from 'express';
 import { errorAnswer } from './error-answer';
+import { declaredLength, jsonShapeException, limitBytes } from './json-guard';
 
 /** "64kb" → "64 KB", for messages people read. */
 export function limitText(limit: string): string {
@@ -50,6 +51,44 @@ export function bodyParserErrors(limit: string) {
       return;
     }
     const answer = errorAnswer(mapped, req.path);
+    res.status(answer.status).json(answer.body);
+  };
+}
+
+/**
+ * Refuses with 413 at once a request whose declared Content-Length is over the
+ * limit, before any of its body is read (the body parser would first read and
+ * discard all of it). The connection is closed after the answer, so the body
+ * never has to be read at all.
+ */
+export function declaredLengthLimit(limit: string) {
+  const max = limitBytes(limit);
+  return (req: Request, res: Response, next: NextFunction): void => {
+    const length = declaredLength(req.headers['content-length']);
+    if (length === undefined || length <= max) {
+      next();
+      return;
+    }
+    const answer = errorAnswer(
+      new HttpException(
+        `The request body is larger than ${limitText(limit)}.`,
+        HttpStatus.PAYLOAD_TOO_LARGE,
+      ),
+      req.path,
+    );
+    res.set('Connection', 'close').status(answer.status).json(answer.body);
+  };
+}
+
+/** After the JSON parser: bodies nested too deep or using keys like `__proto__` are a 400, never a 500. */
+export function jsonShapeGuard() {
+  return (req: Request, res: Response, next: NextFunction): void => {
+    const refusal = jsonShapeException((req as Request & { body?: unknown }).body);
+    if (!refusal) {
+      next();
+      return;
+    }
+    const answer = errorAnswer(refusal, req.path);
     res.status(answer.status).json(answer.body);
   };
 }

@@ -5,11 +5,13 @@ import {
   type ValidationError,
 } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { type Server } from 'node:http';
 import { type NestExpressApplication } from '@nestjs/platform-express';
 import { json } from 'express';
 import { Logger } from 'nestjs-pino';
 import { AllExceptionsFilter } from './all-exceptions.filter';
-import { bodyParserErrors } from './body-errors';
+import { bodyParserErrors, declaredLengthLimit, jsonShapeGuard } from './body-errors';
+import { CommonEnv } from '../config/common-env';
 import { httpMetricsMiddleware } from '../metrics/http-metrics';
 import { Metrics } from '../metrics/metrics.service';
 
@@ -45,11 +47,50 @@ export function applyHttpDefaults(app: NestExpressApplication, bodyLimit = '100k
   app.disable('x-powered-by');
   // First, so every answer is timed, refusals by the body parser included.
   app.use(httpMetricsMiddleware(app.get(Metrics)));
+  // A declared length over the limit is refused at once, before any of the body is read.
+  app.use(declaredLengthLimit(bodyLimit));
   app.use(json({ limit: bodyLimit }));
   app.use(bodyParserErrors(bodyLimit));
+  app.use(jsonShapeGuard());
+  applyServerTimeouts(app);
   app.useGlobalFilters(new AllExceptionsFilter());
   app.useGlobalPipes(validationPipe());
   app.enableShutdownHooks();
+}
+
+/** The HTTP server's timeouts: how long a slow client may hold a connection. */
+export interface ServerTimeouts {
+  requestTimeoutMs: number;
+  headersTimeoutMs: number;
+  keepAliveTimeoutMs: number;
+}
+
+/** Timeouts from the service's settings (CommonEnv); CommonEnv's defaults when it has none. */
+export function serverTimeoutsOf(app: INestApplication): ServerTimeouts {
+  let env: CommonEnv;
+  try {
+    env = app.get(CommonEnv, { strict: false });
+  } catch {
+    env = new CommonEnv();
+  }
+  return {
+    requestTimeoutMs: env.HTTP_REQUEST_TIMEOUT_MS,
+    headersTimeoutMs: Math.min(env.HTTP_HEADERS_TIMEOUT_MS, env.HTTP_REQUEST_TIMEOUT_MS),
+    keepAliveTimeoutMs: env.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+  };
+}
+
+/**
+ * Node's defaults let a client take 60 s to send its headers and 5 minutes for
+ * its whole request; these come from the settings instead. Node checks them
+ * every 30 s, so a connection ends at most that much after its time is up.
+ */
+export function applyServerTimeouts(app: INestApplication): void {
+  const server = app.getHttpServer() as Server;
+  const timeouts = serverTimeoutsOf(app);
+  server.requestTimeout = timeouts.requestTimeoutMs;
+  server.headersTimeout = timeouts.headersTimeoutMs;
+  server.keepAliveTimeout = timeouts.keepAliveTimeoutMs;
 }
 
 export async function createHttpService(

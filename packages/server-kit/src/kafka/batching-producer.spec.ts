@@ -2,7 +2,9 @@ import { type Message, type Producer, type ProducerBatch } from 'kafkajs';
 import {
   BatchingProducer,
   type BatchingOptions,
+  MESSAGE_OVERHEAD_BYTES,
   ProducerBufferFullError,
+  messageBytes,
 } from './batching-producer';
 
 /** A stand-in for the Kafka client (not our code) that records what it was asked to send. */
@@ -176,5 +178,39 @@ describe('BatchingProducer', () => {
     expect(await batching.drain(50)).toBe(2);
     // Stopped: nothing more is taken that nobody would deliver.
     expect(() => batching.send('t', [msg('c')])).toThrow(/shut down/);
+  });
+});
+
+describe('BatchingProducer byte bound', () => {
+  it('refuses what would take it over maxBufferedBytes, however few messages it holds', async () => {
+    let release: () => void = () => undefined;
+    const { producer } = fakeProducer(() => new Promise<void>((resolve) => (release = resolve)));
+    const big = Buffer.alloc(10_000);
+    const perMessage = messageBytes([{ value: big }]);
+    const batching = new BatchingProducer(
+      producer,
+      options({ maxBuffered: 1_000_000, maxBufferedBytes: perMessage * 3 }),
+    );
+    batching.send('t', [{ value: big }]);
+    batching.send('t', [{ value: big }]);
+    batching.send('t', [{ value: big }]);
+    expect(batching.bufferedBytes).toBe(perMessage * 3);
+    expect(() => batching.send('t', [{ value: big }])).toThrow(ProducerBufferFullError);
+    // Small messages still fit in what is left; in flight counts too.
+    await sleep(20);
+    expect(batching.bufferedBytes).toBe(perMessage * 3);
+    release();
+    expect(await batching.drain()).toBe(0);
+    expect(batching.bufferedBytes).toBe(0);
+  });
+
+  it('counts value, key and headers, and is unbounded when no byte limit is given', () => {
+    expect(messageBytes([{ value: 'abc', key: 'k', headers: { h: 'vv' } }])).toBe(
+      MESSAGE_OVERHEAD_BYTES + 3 + 1 + 3,
+    );
+    const { producer } = fakeProducer(() => new Promise<void>(() => undefined));
+    const batching = new BatchingProducer(producer, options({ maxBuffered: 10 }));
+    batching.send('t', [{ value: Buffer.alloc(50_000_000) }]);
+    expect(batching.bufferedBytes).toBeGreaterThan(50_000_000);
   });
 });

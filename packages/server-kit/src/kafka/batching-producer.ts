@@ -2,8 +2,11 @@ import { type Producer } from 'kafkajs';
 import { type OutgoingMessage } from './kafka-messages';
 
 export class ProducerBufferFullError extends Error {
-  constructor(readonly buffered: number) {
-    super(`Producer buffer is full (${buffered} waiting for Kafka)`);
+  constructor(
+    readonly buffered: number,
+    readonly bufferedBytes = 0,
+  ) {
+    super(`Producer buffer is full (${buffered} waiting for Kafka, ${bufferedBytes} bytes)`);
     this.name = 'ProducerBufferFullError';
   }
 }
@@ -22,6 +25,12 @@ export interface BatchingOptions {
   maxInFlight?: number;
   /** What is held (waiting or in flight) beyond this is refused, never dropped. */
   maxBuffered: number;
+  /**
+   * The same bound in bytes (see messageBytes): what the buffer holds is what
+   * the process holds in memory, so this is what keeps it under its memory
+   * limit when messages are large. Unbounded when left out.
+   */
+  maxBufferedBytes?: number;
   /** First pause after Kafka refuses a batch; doubled on each failure in a row. */
   retryMinMs?: number;
   /** The longest pause between retries. */
@@ -36,9 +45,29 @@ interface Pending {
   topic: string;
   messages: OutgoingMessage[];
   weight: number;
+  bytes: number;
 }
 
 const weightOf = (items: Pending[]) => items.reduce((sum, item) => sum + item.weight, 0);
+const bytesOf = (items: Pending[]) => items.reduce((sum, item) => sum + item.bytes, 0);
+
+/** Rough bookkeeping per held message besides its own bytes (object, array slot, batch entry). */
+export const MESSAGE_OVERHEAD_BYTES = 128;
+
+const byteLength = (value: string | Buffer | null | undefined) =>
+  value == null ? 0 : typeof value === 'string' ? Buffer.byteLength(value) : value.length;
+
+/** What holding these messages costs in memory, as the byte bound counts it. */
+export function messageBytes(messages: OutgoingMessage[]): number {
+  let bytes = 0;
+  for (const message of messages) {
+    bytes += MESSAGE_OVERHEAD_BYTES + byteLength(message.value) + byteLength(message.key);
+    for (const [name, value] of Object.entries(message.headers ?? {})) {
+      bytes += byteLength(name) + byteLength(value);
+    }
+  }
+  return bytes;
+}
 
 /**
  * A bounded buffer in front of Kafka. `send` takes messages in at once or
@@ -54,6 +83,8 @@ export class BatchingProducer {
   private waiting: Pending[] = [];
   private waitingWeight = 0;
   private inFlightWeight = 0;
+  private waitingBytes = 0;
+  private inFlightBytes = 0;
   private inFlight = 0;
   /** When the oldest waiting message arrived; it waits at most lingerMs for company. */
   private waitingSince = 0;
@@ -75,15 +106,25 @@ export class BatchingProducer {
     return this.waitingWeight + this.inFlightWeight;
   }
 
+  /** Bytes held (waiting or in flight), as messageBytes counts them. */
+  get bufferedBytes(): number {
+    return this.waitingBytes + this.inFlightBytes;
+  }
+
   /** Takes the messages for delivery, or throws ProducerBufferFullError and takes none. */
   send(topic: string, messages: OutgoingMessage[], weight = messages.length): void {
     if (this.stopped) throw new Error('The producer has shut down; nothing more is taken.');
-    if (this.buffered + weight > this.options.maxBuffered) {
-      throw new ProducerBufferFullError(this.buffered);
+    const bytes = messageBytes(messages);
+    if (
+      this.buffered + weight > this.options.maxBuffered ||
+      this.bufferedBytes + bytes > (this.options.maxBufferedBytes ?? Number.POSITIVE_INFINITY)
+    ) {
+      throw new ProducerBufferFullError(this.buffered, this.bufferedBytes);
     }
     if (this.waiting.length === 0) this.waitingSince = performance.now();
-    this.waiting.push({ topic, messages, weight });
+    this.waiting.push({ topic, messages, weight, bytes });
     this.waitingWeight += weight;
+    this.waitingBytes += bytes;
     this.schedule();
   }
 
@@ -144,8 +185,10 @@ export class BatchingProducer {
   private async flush(): Promise<void> {
     const batch = this.takeBatch();
     const weight = weightOf(batch);
+    const bytes = bytesOf(batch);
     this.inFlight += 1;
     this.inFlightWeight += weight;
+    this.inFlightBytes += bytes;
     this.schedule(); // another full batch may go alongside this one
     let failure: { error: unknown } | undefined;
     try {
@@ -158,11 +201,13 @@ export class BatchingProducer {
       // consumer deduplicates on event id and none depends on arrival order.
       this.waiting.unshift(...batch);
       this.waitingWeight += weight;
+      this.waitingBytes += bytes;
       this.failures += 1;
       failure = { error };
     } finally {
       this.inFlight -= 1;
       this.inFlightWeight -= weight;
+      this.inFlightBytes -= bytes;
     }
     if (failure) this.options.onRetry?.(failure.error, this.buffered, this.backoffMs());
     if (this.waiting.length > 0) this.schedule();
@@ -179,6 +224,7 @@ export class BatchingProducer {
       count += 1;
     }
     this.waitingWeight -= weight;
+    this.waitingBytes -= bytesOf(this.waiting.slice(0, count));
     // What stays behind has waited already; it goes with the next batch, not a linger later.
     this.waitingSince = performance.now() - this.options.lingerMs;
     return this.waiting.splice(0, count);

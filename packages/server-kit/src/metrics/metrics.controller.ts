@@ -1,7 +1,9 @@
 import { Controller, Get, Res } from '@nestjs/common';
 import { type Response } from 'express';
 import { Metrics } from './metrics.service';
+import { Public } from '../http/public.decorator';
 
+@Public()
 @Controller('metrics')
 export class MetricsController {
   constructor(private readonly metrics: Metrics) {}

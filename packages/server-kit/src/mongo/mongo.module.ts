@@ -1,4 +1,4 @@
-import { type DynamicModule, Global, Injectable, Module } from '@nestjs/common';
+import { type DynamicModule, Global, Injectable, Logger, Module } from '@nestjs/common';
 import { InjectConnection, MongooseModule } from '@nestjs/mongoose';
 import { type Connection } from 'mongoose';
 import { envProvider } from '../config/config.module';
@@ -20,6 +20,29 @@ export class MongoHealth implements ReadinessCheck {
   }
 }
 
+const RECONNECT_DELAY_MS = 5000;
+
+/**
+ * Mongoose gives up for good when the first connection fails (it reconnects only once it
+ * has been connected). A service that starts without MongoDB tries again every 5 s until
+ * it gets there, or until the service closes the connection at shutdown.
+ */
+function keepConnecting(connection: Connection, uri: string): void {
+  const logger = new Logger('MongoDB');
+  connection.asPromise().catch((error: unknown) => {
+    logger.warn(
+      `MongoDB is unreachable (${error instanceof Error ? error.message : String(error)}); trying again in ${RECONNECT_DELAY_MS / 1000} s`,
+    );
+    setTimeout(() => {
+      if ((connection as Connection & { _closeCalled?: boolean })._closeCalled) return;
+      connection
+        .openUri(uri, { serverSelectionTimeoutMS: 5000, autoIndex: true })
+        .catch(() => undefined);
+      keepConnecting(connection, uri);
+    }, RECONNECT_DELAY_MS).unref();
+  });
+}
+
 @Global()
 @Module({})
 class MongoEnvModule {
@@ -36,7 +59,12 @@ class MongoEnvModule {
 @Global()
 @Module({})
 export class MongoModule {
-  static forRoot(): DynamicModule {
+  /**
+   * `startup: 'background'` lets the service start while MongoDB is away (the gateway must
+   * serve the site regardless): the connection is made in the background and queries wait
+   * for it (mongoose buffers them) instead of start-up waiting.
+   */
+  static forRoot(options: { startup?: 'wait' | 'background' } = {}): DynamicModule {
     const envModule = MongoEnvModule.forRoot();
     return {
       module: MongoModule,
@@ -50,6 +78,11 @@ export class MongoModule {
             serverSelectionTimeoutMS: 5000,
             // Indexes are declared on the schemas; build them at start.
             autoIndex: true,
+            lazyConnection: options.startup === 'background',
+            connectionFactory: (connection: Connection) => {
+              if (options.startup === 'background') keepConnecting(connection, env.MONGO_URL);
+              return connection;
+            },
           }),
         }),
       ],

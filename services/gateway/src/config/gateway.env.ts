@@ -1,7 +1,37 @@
 import { Transform, Type } from 'class-transformer';
-import { IsInt, IsNotEmpty, IsOptional, IsString, IsUrl, Max, Min } from 'class-validator';
+import {
+  IsEmail,
+  IsInt,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  IsUrl,
+  Matches,
+  Max,
+  Min,
+  MinLength,
+  ValidateBy,
+  ValidateIf,
+} from 'class-validator';
+import { TOPICS } from '@handcheck/contracts';
 import { CommonEnv } from '@handcheck/server-kit';
 import { SERVICES } from '@handcheck/service-registry';
+
+/** Bytes, not characters: an HS256 key should hold at least 256 bits. */
+export const MIN_JWT_SECRET_BYTES = 32;
+/** The shortest admin password we accept (admin:create, the bootstrap admin). */
+export const MIN_PASSWORD_LENGTH = 12;
+
+const AtLeastBytes = (min: number) =>
+  ValidateBy({
+    name: 'atLeastBytes',
+    validator: {
+      validate: (value: unknown) =>
+        typeof value === 'string' && Buffer.byteLength(value, 'utf8') >= min,
+      defaultMessage: () =>
+        `$property must be at least ${min} bytes (required when NODE_ENV=production)`,
+    },
+  });
 
 const list = ({ value }: { value: unknown }) =>
   typeof value === 'string'
@@ -51,4 +81,106 @@ export class GatewayEnv extends CommonEnv {
   @Min(100)
   @Max(1_000_000)
   PRODUCER_MAX_BUFFERED = 20_000;
+
+  /**
+   * The most bytes of accepted events (encoded, as sent to Kafka) the gateway
+   * holds for Kafka before /api/events answers 503: the bound that keeps the
+   * pod under its memory limit during a Kafka outage. Default 64 MiB.
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1_048_576)
+  @Max(1_073_741_824)
+  PRODUCER_MAX_BUFFERED_BYTES = 67_108_864;
+
+  /**
+   * POST /api/events per client address: requests per second it earns, and
+   * how many it may send at once. The site's tracker sends at most one request
+   * every 2 s plus a beacon or two when a page is left; these leave room for
+   * several visitors behind one address.
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(100_000)
+  EVENTS_RATE_PER_SECOND = 10;
+
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(100_000)
+  EVENTS_BURST = 40;
+
+  /** The directory service's gRPC address (`host:port`), for GET /api/specialists. */
+  @IsString()
+  @Matches(/^[^\s:]+:\d+$/, { message: '$property must be host:port' })
+  DIRECTORY_GRPC_URL = `127.0.0.1:${SERVICES.directory.grpcPort ?? 9082}`;
+
+  /** The report service's gRPC address (`host:port`), for the admin's weekly test run and dashboard. */
+  @IsString()
+  @Matches(/^[^\s:]+:\d+$/, { message: '$property must be host:port' })
+  REPORT_GRPC_URL = `127.0.0.1:${SERVICES.report.grpcPort ?? 9084}`;
+
+  /**
+   * How long GET /api/specialists serves the directory's list without asking again (and its
+   * Cache-Control max-age). After that the list is still served at once while one refresh
+   * runs in the background.
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(3600)
+  DIRECTORY_CACHE_SECONDS = 30;
+
+  /**
+   * Signs the admin access tokens (HS256). Required in production (at least 32 bytes, e.g.
+   * `openssl rand -base64 48`); elsewhere, when empty, each process makes a random one, so
+   * tokens do not outlive a restart.
+   */
+  @ValidateIf((env: GatewayEnv) => env.NODE_ENV === 'production' || env.JWT_SECRET !== '')
+  @AtLeastBytes(MIN_JWT_SECRET_BYTES)
+  JWT_SECRET = '';
+
+  /** With ADMIN_BOOTSTRAP_PASSWORD: an admin created at start when none exists yet. */
+  @ValidateIf((env: GatewayEnv) => env.ADMIN_BOOTSTRAP_EMAIL !== '')
+  @IsEmail({ require_tld: false })
+  ADMIN_BOOTSTRAP_EMAIL = '';
+
+  @ValidateIf((env: GatewayEnv) => env.ADMIN_BOOTSTRAP_EMAIL !== '')
+  @IsString()
+  @MinLength(MIN_PASSWORD_LENGTH)
+  ADMIN_BOOTSTRAP_PASSWORD = '';
+
+  /** POST /api/referrals: referrals one client (one address) may send in a burst… */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(1_000_000)
+  REFERRAL_RATE_LIMIT = 5;
+
+  /** …and the time over which they come back (5 per 600 s: one more every 2 minutes). */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(86_400)
+  REFERRAL_RATE_WINDOW_SECONDS = 600;
+
+  /** Clients the referral limit remembers at once (about 100 bytes each; least recent forgotten first). */
+  @Type(() => Number)
+  @IsInt()
+  @Min(100)
+  @Max(10_000_000)
+  REFERRAL_RATE_MAX_CLIENTS = 10_000;
+
+  /** How long POST /api/referrals waits for Kafka's acknowledgement before answering 503. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(100)
+  @Max(30_000)
+  REFERRAL_PUBLISH_TIMEOUT_MS = 5000;
+
+  /** The topic referrals are published to; tests isolate themselves with their own. */
+  @IsString()
+  @Matches(/^[a-zA-Z0-9._-]+$/)
+  REFERRAL_TOPIC: string = TOPICS.referralsRequested;
 }

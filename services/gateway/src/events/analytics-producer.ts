@@ -17,6 +17,7 @@ export class AnalyticsProducer {
       lingerMs: env.PRODUCER_LINGER_MS,
       maxBatchSize: 1000,
       maxBuffered: env.PRODUCER_MAX_BUFFERED,
+      maxBufferedBytes: env.PRODUCER_MAX_BUFFERED_BYTES,
       onRetry: (error, held, retryInMs) =>
         this.logger.warn(
           { err: error, held, retryInMs },
@@ -33,6 +34,19 @@ export class AnalyticsProducer {
         this.set(batching.buffered);
       },
     });
+    metrics.gauge({
+      name: 'gateway_producer_buffered_bytes',
+      help: 'Bytes of accepted analytics events held for Kafka (waiting or in flight)',
+      collect() {
+        this.set(batching.bufferedBytes);
+      },
+    });
+    metrics
+      .gauge({
+        name: 'gateway_producer_buffer_capacity_bytes',
+        help: 'How many bytes the buffer may hold before /api/events answers 503',
+      })
+      .set(env.PRODUCER_MAX_BUFFERED_BYTES);
     metrics
       .gauge({
         name: 'gateway_producer_buffer_capacity_events',

@@ -1,10 +1,21 @@
 import { type IncomingMessage, type ServerResponse } from 'node:http';
-import { BadRequestException, Injectable, Logger } from '@nestjs/common';
+import { BadRequestException, HttpException, HttpStatus, Injectable, Logger } from '@nestjs/common';
 import { json } from 'body-parser';
 import proxyAddr from 'proxy-addr';
-import { Metrics, bodyParserException, errorAnswer, httpDuration } from '@handcheck/server-kit';
+import {
+  Metrics,
+  bodyParserException,
+  declaredLength,
+  errorAnswer,
+  httpDuration,
+  jsonShapeException,
+  limitBytes,
+  limitText,
+  withHeaders,
+} from '@handcheck/server-kit';
 import { GatewayEnv } from '../config/gateway.env';
 import { GeoLocator, UNKNOWN_LOCATION } from '../geo/geo-locator';
+import { ClientRateLimit } from '../http/client-rate-limit';
 import { trustedProxy } from '../http/trusted-proxy';
 import { securityHeaders } from '../site/security-headers';
 import { EventsService } from './events.service';
@@ -12,6 +23,9 @@ import { parseEventBatch } from '@handcheck/contracts';
 
 export const EVENTS_PATH = '/api/events';
 export const EVENTS_BODY_LIMIT = '64kb';
+const EVENTS_BODY_LIMIT_BYTES = limitBytes(EVENTS_BODY_LIMIT);
+/** Clients whose buckets are remembered at once: about 100 bytes each. */
+const RATE_LIMIT_MAX_CLIENTS = 100_000;
 
 type Middleware = (
   req: IncomingMessage,
@@ -36,6 +50,8 @@ export class EventsIntake {
   private readonly trustProxy: (address: string, hop: number) => boolean;
   /** The same histogram as every Express route: this one is not served by Express. */
   private readonly duration;
+  /** Per-client token buckets: one client cannot take the shared buffer from everyone. */
+  private readonly limit: ClientRateLimit;
 
   constructor(
     private readonly events: EventsService,
@@ -46,6 +62,11 @@ export class EventsIntake {
     this.headers = securityHeaders(env.NODE_ENV === 'production') as Middleware;
     this.trustProxy = trustedProxy(env.TRUSTED_PROXIES);
     this.duration = httpDuration(metrics);
+    this.limit = new ClientRateLimit({
+      ratePerSecond: env.EVENTS_RATE_PER_SECOND,
+      burst: env.EVENTS_BURST,
+      maxClients: RATE_LIMIT_MAX_CLIENTS,
+    });
   }
 
   /** True when the request is ours to answer. */
@@ -55,23 +76,60 @@ export class EventsIntake {
 
   handle(req: IncomingMessage, res: ServerResponse): void {
     const end = this.duration.startTimer();
-    res.once('finish', () => end({ method: 'POST', route: EVENTS_PATH, status: String(res.statusCode) }));
-    this.headers(req, res, () =>
+    res.once('finish', () =>
+      end({ method: 'POST', route: EVENTS_PATH, status: String(res.statusCode) }),
+    );
+    this.headers(req, res, () => {
+      // Refused before a byte of the body is read: a declared length over the
+      // limit (the connection is then closed, so the body is never read), and a
+      // client over its rate.
+      const length = declaredLength(req.headers['content-length']);
+      if (length !== undefined && length > EVENTS_BODY_LIMIT_BYTES) {
+        res.setHeader('Connection', 'close');
+        this.fail(
+          req,
+          res,
+          new HttpException(
+            `The request body is larger than ${limitText(EVENTS_BODY_LIMIT)}.`,
+            HttpStatus.PAYLOAD_TOO_LARGE,
+          ),
+        );
+        return;
+      }
+      const client = proxyAddr(req, this.trustProxy);
+      const decision = this.limit.take(client);
+      if (!decision.allowed) {
+        this.events.refused('rate_limited');
+        this.fail(
+          req,
+          res,
+          withHeaders(
+            new HttpException(
+              'Too many requests from this address; nothing was recorded. Please retry later.',
+              HttpStatus.TOO_MANY_REQUESTS,
+            ),
+            { 'Retry-After': String(decision.retryAfterSeconds) },
+          ),
+        );
+        return;
+      }
       this.parseBody(req, res, (error?: unknown) => {
         if (error !== undefined) {
           this.fail(req, res, bodyParserException(error, EVENTS_BODY_LIMIT));
           return;
         }
         try {
-          this.accept(req, res, (req as IncomingMessage & { body?: unknown }).body);
+          this.accept(req, res, client, (req as IncomingMessage & { body?: unknown }).body);
         } catch (failure) {
           this.fail(req, res, failure);
         }
-      }),
-    );
+      });
+    });
   }
 
-  private accept(req: IncomingMessage, res: ServerResponse, body: unknown): void {
+  private accept(req: IncomingMessage, res: ServerResponse, client: string, body: unknown): void {
+    const badShape = jsonShapeException(body);
+    if (badShape) throw badShape;
     const parsed = parseEventBatch(body);
     if (!parsed.ok) throw new BadRequestException(parsed.problems);
     // Only session starts need a location; the IP is looked up and dropped right here.
@@ -79,7 +137,7 @@ export class EventsIntake {
     this.events.publish(parsed.events, {
       userAgent: req.headers['user-agent'] ?? '',
       receivedAtMs: Date.now(),
-      location: needsLocation ? this.geo.locate(proxyAddr(req, this.trustProxy)) : UNKNOWN_LOCATION,
+      location: needsLocation ? this.geo.locate(client) : UNKNOWN_LOCATION,
     });
     sendJson(res, 202, { accepted: parsed.events.length });
   }

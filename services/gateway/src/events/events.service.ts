@@ -1,15 +1,27 @@
-import { Injectable, ServiceUnavailableException } from '@nestjs/common';
+import { Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
 import { type BrowserEvent, TOPICS, eventBatchMessage } from '@handcheck/contracts';
 import { Metrics, ProducerBufferFullError, withHeaders } from '@handcheck/server-kit';
+import { RefusalLog } from '../http/client-rate-limit';
 import { AnalyticsProducer } from './analytics-producer';
 import { type RequestContext, toAnalyticsEvent } from './to-analytics-event';
 
 export const RETRY_AFTER_SECONDS = 5;
+/** Refusals are logged at most once per this long, with counts, never a line per request. */
+export const REFUSAL_LOG_INTERVAL_MS = 10_000;
+
+export type RefusalReason = 'buffer_full' | 'rate_limited';
 
 @Injectable()
 export class EventsService {
   private readonly accepted;
-  private readonly refused;
+  private readonly refusedTotal;
+  private readonly logger = new Logger('EventsIntake');
+  private readonly refusals = new RefusalLog(REFUSAL_LOG_INTERVAL_MS, (counts) =>
+    this.logger.warn(
+      { refusedRequests: counts, sinceSeconds: REFUSAL_LOG_INTERVAL_MS / 1000 },
+      'Refusing analytics requests (counts since the last such line, at most one line per interval)',
+    ),
+  );
 
   constructor(
     private readonly producer: AnalyticsProducer,
@@ -19,11 +31,17 @@ export class EventsService {
       name: 'gateway_events_accepted_total',
       help: 'Analytics events taken into the producer buffer',
     });
-    this.refused = metrics.counter({
+    this.refusedTotal = metrics.counter({
       name: 'gateway_events_refused_total',
-      help: 'Analytics events refused, by reason',
+      help: 'Analytics refused, by reason: buffer_full (503) counts events; rate_limited (429) counts requests, whose bodies are never read',
       labelNames: ['reason'],
     });
+  }
+
+  /** Counts (metric) and logs (rate-limited) one refused request; `events` is what it held, when known. */
+  refused(reason: RefusalReason, events = 1): void {
+    this.refusedTotal.inc({ reason }, events);
+    this.refusals.count(reason);
   }
 
   /**
@@ -39,8 +57,7 @@ export class EventsService {
       this.accepted.inc(events.length);
     } catch (error) {
       if (!(error instanceof ProducerBufferFullError)) throw error;
-      this.refused.inc({ reason: 'buffer_full' }, events.length);
-      // Not logged per request: the producer logs each failed attempt to reach Kafka.
+      this.refused('buffer_full', events.length);
       throw withHeaders(
         new ServiceUnavailableException(
           'Analytics is briefly unavailable; nothing was recorded. Please retry shortly.',

@@ -108,3 +108,28 @@ describe('toAnalyticsEvent', () => {
     expect(clampEventTime(0, now)).toBe(now - 7 * 24 * 3600 * 1000);
   });
 });
+
+describe('toAnalyticsEvent stores text safely (issue 14, item 8)', () => {
+  it('drops query strings and control characters from paths, and cuts the referrer to origin + path', () => {
+    const start = toAnalyticsEvent(
+      event({
+        type: 'session_start',
+        path: '/faq\u0000\u001b[2J?email=jane@example.com',
+        referrer: 'https://mail.example.com/inbox?token=secret&q=jane',
+      }),
+      { ...context, userAgent: 'Bot\u001b[31m/1.0' },
+    );
+    expect(start.pagePath).toBe('/faq[2J');
+    expect(start.referrer).toBe('https://mail.example.com/inbox');
+    expect(start.userAgent).toBe('Bot[31m/1.0');
+    expect(start.payload.case === 'sessionStarted' && start.payload.value.landingPage).toBe(
+      '/faq[2J',
+    );
+
+    const broken = toAnalyticsEvent(
+      event({ type: 'broken_link', requestedPath: '/old\u0007?ref=newsletter' }),
+      context,
+    );
+    expect(broken.payload.case === 'brokenLink' && broken.payload.value.requestedPath).toBe('/old');
+  });
+});

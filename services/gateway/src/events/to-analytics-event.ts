@@ -3,6 +3,9 @@ import {
   AnalyticsEventSchema,
   type BrowserEvent,
   create,
+  storedPath,
+  storedReferrer,
+  withoutControls,
 } from '@handcheck/contracts';
 import { type GeoLocation } from '../geo/geo-locator';
 
@@ -32,7 +35,7 @@ function payloadOf(event: BrowserEvent, context: RequestContext): AnalyticsEvent
         case: 'sessionStarted',
         value: {
           $typeName: 'handcheck.analytics.v1.SessionStarted',
-          landingPage: event.path,
+          landingPage: storedPath(event.path),
           country: context.location.country,
           city: context.location.city,
           isUkUser: context.location.countryCode === 'GB',
@@ -47,7 +50,7 @@ function payloadOf(event: BrowserEvent, context: RequestContext): AnalyticsEvent
         case: 'brokenLink',
         value: {
           $typeName: 'handcheck.analytics.v1.BrokenLink',
-          requestedPath: event.requestedPath,
+          requestedPath: storedPath(event.requestedPath),
         },
       };
     case 'session_duration':
@@ -92,9 +95,10 @@ export function toAnalyticsEvent(event: BrowserEvent, context: RequestContext): 
     sessionId: event.sessionId,
     occurredAtMs: BigInt(clampEventTime(event.at, context.receivedAtMs)),
     receivedAtMs: BigInt(context.receivedAtMs),
-    userAgent: context.userAgent.slice(0, USER_AGENT_MAX),
-    pagePath: event.path,
-    referrer: event.referrer ?? '',
+    // Stored text: no control characters, no query strings, referrers as origin + path.
+    userAgent: withoutControls(context.userAgent).slice(0, USER_AGENT_MAX),
+    pagePath: storedPath(event.path),
+    referrer: storedReferrer(event.referrer ?? ''),
     payload: payloadOf(event, context),
   });
 }

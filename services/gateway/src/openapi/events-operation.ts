@@ -292,6 +292,21 @@ export const EVENTS_OPERATION: OperationObject = {
       'The body is compressed or in a character set other than UTF-8.',
       errorExample(415, 'The request body must be UTF-8 JSON.'),
     ),
+    '429': {
+      ...errorResponse(
+        'This client address sent more than its share (a token bucket per address: EVENTS_RATE_PER_SECOND, EVENTS_BURST); nothing was recorded. Retry after the given seconds.',
+        errorExample(
+          429,
+          'Too many requests from this address; nothing was recorded. Please retry later.',
+        ),
+      ),
+      headers: {
+        'Retry-After': {
+          description: 'Seconds until this client may send again.',
+          schema: { type: 'integer', example: 1 },
+        },
+      },
+    },
     '503': {
       ...errorResponse(
         'Kafka has been away long enough for the buffer to fill; nothing was recorded. Retry after the given seconds.',

@@ -65,16 +65,25 @@ describe('the OpenAPI document', () => {
       required: true,
       content: { 'application/json': { schema: { $ref: '#/components/schemas/EventBatch' } } },
     });
-    expect(Object.keys(responses ?? {}).sort()).toEqual(['202', '400', '413', '415', '500', '503']);
+    expect(Object.keys(responses ?? {}).sort()).toEqual([
+      '202',
+      '400',
+      '413',
+      '415',
+      '429',
+      '500',
+      '503',
+    ]);
     expect(responses?.['202']).toMatchObject({
       content: { 'application/json': { schema: { $ref: '#/components/schemas/EventsAccepted' } } },
     });
-    for (const status of ['400', '413', '415', '500', '503']) {
+    for (const status of ['400', '413', '415', '429', '500', '503']) {
       expect(responses?.[status]).toMatchObject({
         content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorAnswer' } } },
       });
     }
     expect(responses?.['503']).toMatchObject({ headers: { 'Retry-After': expect.any(Object) } });
+    expect(responses?.['429']).toMatchObject({ headers: { 'Retry-After': expect.any(Object) } });
     expect(document.components?.schemas?.ErrorAnswer).toMatchObject({
       required: ['statusCode', 'timestamp', 'path', 'message'],
     });

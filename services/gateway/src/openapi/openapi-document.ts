@@ -75,8 +75,29 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     )
     .setVersion('1.0.0')
     .addTag('analytics', "Events from the site's visitors, on their way to ClickHouse")
+    .addTag('directory', 'The specialist directory shown with the results')
     .addTag('health', 'Probes for Kubernetes and `make status`')
     .addTag('docs', 'This description')
+    .addTag('auth', 'Admin sign-in and sessions')
+    .addTag('admin', "The signed-in admin's weekly report test run and dashboard charts")
+    .addBearerAuth({
+      type: 'http',
+      scheme: 'bearer',
+      bearerFormat: 'JWT',
+      description:
+        'The access token from POST /api/auth/login or /api/auth/refresh (HS256, 15 minutes). Every route not marked otherwise needs it and answers 401 without.',
+    })
+    .addCookieAuth(
+      'hc_admin_refresh',
+      {
+        type: 'apiKey',
+        in: 'cookie',
+        name: 'hc_admin_refresh',
+        description:
+          'The refresh token: httpOnly, SameSite=Strict, path /api/auth, Secure in production. Set by login and refresh.',
+      },
+      'hc_admin_refresh',
+    )
     .build();
   const scanned = SwaggerModule.createDocument(app, config);
   return {

@@ -15,13 +15,30 @@ import {
   type KafkaProducer,
   Metrics,
   backoffMs,
+  isClickHouseUnavailable,
   sleep,
 } from '@handcheck/server-kit';
 import { IngestionEnv } from '../config/ingestion.env';
 import { decodeBatch } from './decode-batch';
-import { groupRows } from './event-rows';
+import { type Row, type TableName, rowsFor } from './event-rows';
 
 class ShuttingDown extends Error {}
+
+/** A dead letter's reason is kept to this many characters (header and log alike). */
+const MAX_REASON_LENGTH = 300;
+/** Distinct reasons named in one log line; the rest are counted. */
+const MAX_REASONS_LOGGED = 10;
+
+const errorText = (error: unknown) =>
+  (error instanceof Error ? error.message : String(error)).slice(0, MAX_REASON_LENGTH);
+
+/** One good event with the rows it becomes and where it came from. */
+interface Mapped {
+  event: AnalyticsEvent;
+  rows: Array<[TableName, Row]>;
+  key: Buffer | null;
+  offset: string;
+}
 
 /** What goes to the dead-letter topic: the bytes we could not use and why. */
 interface Rejected {
@@ -92,8 +109,11 @@ export class AnalyticsConsumer implements OnApplicationBootstrap {
   }
 
   private async handleBatch(batch: ConsumedBatch, context: ConsumerContext): Promise<BatchOutcome> {
-    const events: AnalyticsEvent[] = [];
+    const mapped: Mapped[] = [];
     const rejected: Rejected[] = [];
+    // A bad event travels alone, re-encoded as a batch of one, so it can be replayed.
+    const alone = (event: AnalyticsEvent, key: Buffer | null, offset: string, reason: string) =>
+      rejected.push({ key, value: eventBatchMessage([event]).value, offset, reason });
     for (const message of batch.messages) {
       const decoded = decodeBatch(message.value);
       if (!decoded.ok) {
@@ -101,22 +121,31 @@ export class AnalyticsConsumer implements OnApplicationBootstrap {
         rejected.push({ key, value, offset, reason: decoded.reason });
         continue;
       }
-      events.push(...decoded.events);
-      // A bad event travels alone, re-encoded as a batch of one, so it can be replayed.
-      for (const { event, reason } of decoded.invalid) {
-        const alone = eventBatchMessage([event]);
-        rejected.push({ key: message.key, value: alone.value, offset: message.offset, reason });
+      for (const { event, reason } of decoded.invalid)
+        alone(event, message.key, message.offset, reason);
+      // Rows are made per event: one the mapping cannot take is set aside alone.
+      for (const event of decoded.events) {
+        try {
+          mapped.push({ event, rows: rowsFor(event), key: message.key, offset: message.offset });
+        } catch (error) {
+          alone(event, message.key, message.offset, `row mapping failed: ${errorText(error)}`);
+        }
       }
     }
-    this.batchEvents.observe(events.length);
+    this.batchEvents.observe(mapped.length);
 
     try {
+      // Only ClickHouse being unavailable is retried; events it refuses come back here.
+      let refused: Array<{ item: Mapped; reason: string }> = [];
+      await this.retrying('ClickHouse insert', context, async () => {
+        refused = await this.insert(mapped);
+      });
+      for (const { item, reason } of refused) alone(item.event, item.key, item.offset, reason);
       if (rejected.length > 0) {
         await this.retrying('dead-letter', context, () =>
           this.sendToDeadLetters(batch.topic, batch.partition, rejected),
         );
       }
-      await this.retrying('ClickHouse insert', context, () => this.insert(events));
     } catch (error) {
       if (error instanceof ShuttingDown) return 'abandon'; // redelivered to whoever owns the partition next
       throw error;
@@ -124,14 +153,50 @@ export class AnalyticsConsumer implements OnApplicationBootstrap {
     return 'done';
   }
 
-  private async insert(events: AnalyticsEvent[]): Promise<void> {
-    const inserts = [...groupRows(events)].map(async ([table, values]) => {
-      const end = this.insertSeconds.startTimer({ table });
-      await this.clickhouse.insert({ table, values, format: 'JSONEachRow' });
-      end();
-      this.insertedRows.inc({ table }, values.length);
-    });
-    await Promise.all(inserts);
+  /**
+   * One insert per table. When ClickHouse refuses a table's insert for its data
+   * (not for being unavailable, which throws and is retried), that table's rows
+   * are inserted one by one and the events whose rows it refuses are returned
+   * with its reason, to be dead-lettered; the rest are written.
+   */
+  private async insert(items: Mapped[]): Promise<Array<{ item: Mapped; reason: string }>> {
+    const tables = new Map<TableName, Array<{ item: Mapped; row: Row }>>();
+    for (const item of items) {
+      for (const [table, row] of item.rows) {
+        const rows = tables.get(table) ?? [];
+        rows.push({ item, row });
+        tables.set(table, rows);
+      }
+    }
+    const refused = new Map<Mapped, string>();
+    await Promise.all(
+      [...tables].map(async ([table, rows]) => {
+        try {
+          await this.insertRows(
+            table,
+            rows.map(({ row }) => row),
+          );
+        } catch (error) {
+          if (isClickHouseUnavailable(error)) throw error;
+          for (const { item, row } of rows) {
+            try {
+              await this.insertRows(table, [row]);
+            } catch (rowError) {
+              if (isClickHouseUnavailable(rowError)) throw rowError;
+              refused.set(item, `ClickHouse refused the ${table} row: ${errorText(rowError)}`);
+            }
+          }
+        }
+      }),
+    );
+    return [...refused].map(([item, reason]) => ({ item, reason }));
+  }
+
+  private async insertRows(table: TableName, values: Row[]): Promise<void> {
+    const end = this.insertSeconds.startTimer({ table });
+    await this.clickhouse.insert({ table, values, format: 'JSONEachRow' });
+    end();
+    this.insertedRows.inc({ table }, values.length);
   }
 
   private async sendToDeadLetters(
@@ -140,7 +205,7 @@ export class AnalyticsConsumer implements OnApplicationBootstrap {
     rejected: Rejected[],
   ): Promise<void> {
     this.logger.warn(
-      { count: rejected.length, reasons: rejected.map((r) => r.reason) },
+      { count: rejected.length, reasons: reasonCounts(rejected) },
       'Dead-lettering messages',
     );
     await this.deadLetters.send(
@@ -149,7 +214,7 @@ export class AnalyticsConsumer implements OnApplicationBootstrap {
         key,
         value,
         headers: {
-          reason,
+          reason: reason.slice(0, MAX_REASON_LENGTH),
           'source-topic': topic,
           'source-partition': String(partition),
           'source-offset': offset,
@@ -181,4 +246,19 @@ export class AnalyticsConsumer implements OnApplicationBootstrap {
       }
     }
   }
+}
+
+/** How many dead letters had each reason: at most MAX_REASONS_LOGGED named, the rest counted as one. */
+export function reasonCounts(rejected: ReadonlyArray<{ reason: string }>): Record<string, number> {
+  const counts: Record<string, number> = {};
+  let named = 0;
+  for (const { reason } of rejected) {
+    let key = reason.slice(0, MAX_REASON_LENGTH);
+    if (!Object.hasOwn(counts, key)) {
+      if (named >= MAX_REASONS_LOGGED) key = '(other reasons)';
+      else named += 1;
+    }
+    counts[key] = (counts[key] ?? 0) + 1;
+  }
+  return counts;
 }

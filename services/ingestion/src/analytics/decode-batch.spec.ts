@@ -1,5 +1,11 @@
-import { AnalyticsEventSchema, create, eventBatchMessage } from '@handcheck/contracts';
-import { decodeBatch } from './decode-batch';
+import {
+  AnalyticsEventSchema,
+  CheckerCompletionSchema,
+  CheckerEventSchema,
+  create,
+  eventBatchMessage,
+} from '@handcheck/contracts';
+import { MAX_EVENTS_PER_MESSAGE, countEvents, decodeBatch } from './decode-batch';
 
 const valid = () =>
   create(AnalyticsEventSchema, {
@@ -50,5 +56,63 @@ describe('decodeBatch', () => {
           'event_id is not a UUID; session_id is missing or malformed; page_path must start with /; payload is missing',
       },
     ]);
+  });
+});
+
+describe('decodeBatch value ranges and message size (issue 14, items 5 and 6)', () => {
+  it('sets aside an event whose times ClickHouse cannot hold, keeping the good ones', () => {
+    const far = valid();
+    far.occurredAtMs = 8_640_000_000_000_001n; // past what a Date can hold
+    const after2106 = valid();
+    after2106.receivedAtMs = 4_294_967_296_000n;
+    const result = decodeBatch(bytes(valid(), far, after2106));
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.events).toHaveLength(1);
+    expect(result.invalid.map((i) => i.reason)).toEqual([
+      'occurred_at_ms is after 2106',
+      'received_at_ms is after 2106',
+    ]);
+  });
+
+  it('checks numbers against the ranges the browser contract allows', () => {
+    const step = valid();
+    step.payload = {
+      case: 'checkerEvent',
+      value: create(CheckerEventSchema, {
+        eventType: 'symptom_checker_step_completed',
+        stepNumber: 300,
+      }),
+    };
+    const completion = valid();
+    completion.payload = {
+      case: 'checkerCompletion',
+      value: create(CheckerCompletionSchema, {
+        topCondition: 'x',
+        conditionConfidence: 101,
+        painIntensity: 11,
+      }),
+    };
+    const result = decodeBatch(bytes(step, completion));
+    expect(result.ok && result.invalid.map((i) => i.reason)).toEqual([
+      'step_number is over 6',
+      'condition_confidence is over 100; pain_intensity is over 10',
+    ]);
+  });
+
+  it('refuses a message with more events than a browser request holds, whole and without decoding them', () => {
+    expect(countEvents(bytes(valid(), valid(), valid()))).toBe(3);
+    const empties = Buffer.alloc(2 * 2_000_000);
+    for (let i = 0; i < empties.length; i += 2) empties[i] = 0x0a; // field 1, length 0: an empty event
+    const started = process.memoryUsage().heapUsed;
+    const result = decodeBatch(empties);
+    expect(result).toEqual({
+      ok: false,
+      reason: `the message holds 2000000 events, more than ${MAX_EVENTS_PER_MESSAGE}`,
+    });
+    expect(process.memoryUsage().heapUsed - started).toBeLessThan(50_000_000);
+    expect(decodeBatch(bytes(...Array.from({ length: MAX_EVENTS_PER_MESSAGE }, valid))).ok).toBe(
+      true,
+    );
   });
 });

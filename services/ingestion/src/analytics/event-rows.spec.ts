@@ -134,3 +134,34 @@ describe('rowsFor', () => {
     expect(grouped.get('session_facts')).toHaveLength(2);
   });
 });
+
+describe('rowsFor stores text safely (issue 14, item 8)', () => {
+  it('strips control characters and query strings, and cuts referrers to origin + path, for older messages too', () => {
+    const visit = event(
+      { case: 'siteVisit', value: { $typeName: 'handcheck.analytics.v1.SiteVisit' } },
+      {
+        pagePath: '/a\u0000b?x=1',
+        referrer: 'https://search.example/?q=jane%40example.com',
+        userAgent: 'UA\u001b[0m',
+      },
+    );
+    expect(rowsFor(visit)).toEqual([
+      [
+        'site_visits',
+        expect.objectContaining({
+          page_path: '/ab',
+          referrer: 'https://search.example/',
+          user_agent: 'UA[0m',
+        }),
+      ],
+    ]);
+    const broken = event(
+      {
+        case: 'brokenLink',
+        value: { $typeName: 'handcheck.analytics.v1.BrokenLink', requestedPath: '/x\u009b?utm=1' },
+      },
+      { referrer: '' },
+    );
+    expect(rowsFor(broken)[0]?.[1]).toMatchObject({ requested_path: '/x', referrer: null });
+  });
+});

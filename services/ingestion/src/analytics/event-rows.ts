@@ -1,4 +1,9 @@
-import { type AnalyticsEvent } from '@handcheck/contracts';
+import {
+  type AnalyticsEvent,
+  storedPath,
+  storedReferrer,
+  withoutControls,
+} from '@handcheck/contracts';
 
 export type TableName =
   | 'analytics_events'
@@ -49,8 +54,35 @@ function eventRow(event: AnalyticsEvent, eventType: string, extra: Partial<Row> 
   };
 }
 
+/**
+ * The event with its text as it may be stored (see stored-text in contracts):
+ * the gateway does this already; done again here for messages it wrote before.
+ */
+function storable(event: AnalyticsEvent): AnalyticsEvent {
+  const payload = event.payload;
+  return {
+    ...event,
+    pagePath: storedPath(event.pagePath),
+    referrer: storedReferrer(event.referrer),
+    userAgent: withoutControls(event.userAgent),
+    payload:
+      payload.case === 'brokenLink'
+        ? {
+            ...payload,
+            value: { ...payload.value, requestedPath: storedPath(payload.value.requestedPath) },
+          }
+        : payload.case === 'sessionStarted'
+          ? {
+              ...payload,
+              value: { ...payload.value, landingPage: storedPath(payload.value.landingPage) },
+            }
+          : payload,
+  };
+}
+
 /** The rows one event becomes, per table. Pure, so the mapping is tested without engines. */
-export function rowsFor(event: AnalyticsEvent): Array<[TableName, Row]> {
+export function rowsFor(original: AnalyticsEvent): Array<[TableName, Row]> {
+  const event = storable(original);
   const createdAt = clickHouseTime(event.occurredAtMs);
   const payload = event.payload;
   switch (payload.case) {

@@ -1,7 +1,7 @@
 import { type Migration } from '@handcheck/server-kit';
 
 // The spec's five analytics tables. Every raw table is a ReplacingMergeTree
-// keyed on the event id, so a redelivered Kafka batch never double counts once
+// keyed on the event id alone (since v2, below), so a redelivered Kafka batch never double counts once
 // merged, and queries with FINAL (or uniqExact(event_id)) are exact at once.
 // user_sessions is a view folding the per-event session facts into one current
 // row per session. All of it runs on ClickHouse 18.16 and on current versions:
@@ -102,4 +102,57 @@ const v1: Migration = {
   ],
 };
 
-export const MIGRATIONS: readonly Migration[] = [v1];
+/** Each table's columns as v1 made them, in order (INSERT … SELECT * relies on it). */
+const COLUMNS: Record<string, string> = {
+  analytics_events: `event_id String, session_id String, event_type String, page_path String,
+    step_number Nullable(UInt8), top_condition Nullable(String), diagnosis_confidence Nullable(UInt8),
+    event_data String, user_agent String, created_at DateTime('UTC'), received_at DateTime('UTC')`,
+  session_facts: `event_id String, session_id String, fact String, user_agent String,
+    landing_page String, referrer String, country String, city String, is_uk_user UInt8,
+    page_views UInt8, duration_seconds UInt32, at DateTime('UTC')`,
+  site_visits: `event_id String, session_id String, page_path String, user_agent String,
+    referrer String, created_at DateTime('UTC')`,
+  symptom_checker_completions: `event_id String, session_id String, top_condition String,
+    condition_confidence UInt8, total_symptoms_reported UInt16, pain_intensity Nullable(UInt8),
+    symptom_duration String, functional_impact Nullable(String), requested_referral UInt8,
+    user_location Nullable(String), created_at DateTime('UTC')`,
+  broken_links: `event_id String, session_id String, requested_path String,
+    referrer Nullable(String), user_agent String, created_at DateTime('UTC')`,
+};
+
+/**
+ * Rebuilds a table sorted on the event id alone, in one partition: v1 sorted
+ * and partitioned on the browser's time too, so one event id sent twice with
+ * a different time stayed two rows even with FINAL (ReplacingMergeTree only
+ * replaces rows with the same sort key in the same partition).
+ *
+ * Runs on 18.16 (no CREATE … AS SELECT with a new key, no EXCHANGE TABLES):
+ * copy into a new table, swap names with RENAME, copy again from the old one
+ * whatever arrived between the first copy and the swap (duplicates merge away:
+ * that is the point). The whole list may rerun after a failure part-way
+ * without losing rows: the new table deduplicates what is copied twice, and
+ * an old table left by a half-run is dropped only after its rows are copied.
+ * The old table stays as `<table>_before_v2` for the operator to drop.
+ */
+function dedupOnEventId(table: string): string[] {
+  const create = (name: string) =>
+    `CREATE TABLE IF NOT EXISTS {db}.${name} (${COLUMNS[table]}) ENGINE = ReplacingMergeTree ORDER BY event_id`;
+  return [
+    create(`${table}_v2`),
+    // Empty on a first run; after a half-run, the old table: its rows are copied before it goes.
+    create(`${table}_before_v2`),
+    `INSERT INTO {db}.${table}_v2 SELECT * FROM {db}.${table}`,
+    `INSERT INTO {db}.${table}_v2 SELECT * FROM {db}.${table}_before_v2`,
+    `DROP TABLE {db}.${table}_before_v2`,
+    `RENAME TABLE {db}.${table} TO {db}.${table}_before_v2, {db}.${table}_v2 TO {db}.${table}`,
+    `INSERT INTO {db}.${table} SELECT * FROM {db}.${table}_before_v2`,
+  ];
+}
+
+const v2: Migration = {
+  version: 2,
+  name: 'every table deduplicates on the event id alone',
+  statements: Object.keys(COLUMNS).flatMap(dedupOnEventId),
+};
+
+export const MIGRATIONS: readonly Migration[] = [v1, v2];

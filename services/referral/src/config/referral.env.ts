@@ -1,6 +1,67 @@
+import { Type } from 'class-transformer';
+import {
+  IsEmail,
+  IsInt,
+  IsNotEmpty,
+  IsString,
+  Matches,
+  Max,
+  Min,
+  ValidateIf,
+} from 'class-validator';
+import { CONSUMER_GROUPS, TOPICS } from '@handcheck/contracts';
 import { CommonEnv } from '@handcheck/server-kit';
 import { SERVICES } from '@handcheck/service-registry';
 
+/** Where referrals go when REFERRAL_INBOX is not set (development and tests only). */
+export const DEV_REFERRAL_INBOX = 'referrals@handcheck.local';
+
 export class ReferralEnv extends CommonEnv {
   override PORT = SERVICES.referral.httpPort;
+
+  /**
+   * The specialist inbox every referral is mailed to. Required in production: there is no
+   * sensible default for where patients' details go.
+   */
+  @ValidateIf((env: ReferralEnv) => env.NODE_ENV === 'production' || env.REFERRAL_INBOX !== '')
+  @IsEmail(
+    {},
+    { message: '$property must be the specialist inbox address (required in production)' },
+  )
+  REFERRAL_INBOX = '';
+
+  /** Sends tried per referral before it is marked failed and dead-lettered. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(20)
+  REFERRAL_MAX_ATTEMPTS = 5;
+
+  /** First wait after a failed send; doubled each time (1 s, 2 s, 4 s, … at most 5 minutes). */
+  @Type(() => Number)
+  @IsInt()
+  @Min(10)
+  @Max(60_000)
+  REFERRAL_RETRY_BASE_MS = 1000;
+
+  /** Referrals (patients' names, addresses, locations, symptoms) are deleted after this many days. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(3650)
+  REFERRAL_RETENTION_DAYS = 90;
+
+  /** The topic referrals are read from (its dead-letter twin is `<topic>.dlq`); tests isolate themselves with their own. */
+  @IsString()
+  @Matches(/^[a-zA-Z0-9._-]+$/)
+  REFERRAL_TOPIC: string = TOPICS.referralsRequested;
+
+  @IsString()
+  @IsNotEmpty()
+  REFERRAL_CONSUMER_GROUP: string = CONSUMER_GROUPS.referral;
+
+  /** The configured inbox, or the development default. */
+  get referralInbox(): string {
+    return this.REFERRAL_INBOX || DEV_REFERRAL_INBOX;
+  }
 }

@@ -1,15 +1,109 @@
-import { Type } from 'class-transformer';
-import { IsInt, Max, Min } from 'class-validator';
+import { Transform, Type } from 'class-transformer';
+import {
+  ArrayNotEmpty,
+  IsEmail,
+  IsInt,
+  IsNotEmpty,
+  IsString,
+  Matches,
+  Max,
+  Min,
+  Validate,
+  ValidateIf,
+  ValidatorConstraint,
+  type ValidatorConstraintInterface,
+} from 'class-validator';
+import { CronTime } from 'cron';
 import { CommonEnv } from '@handcheck/server-kit';
 import { SERVICES } from '@handcheck/service-registry';
+
+const list = ({ value }: { value: unknown }) =>
+  typeof value === 'string'
+    ? value
+        .split(',')
+        .map((v) => v.trim())
+        .filter(Boolean)
+    : value;
+
+@ValidatorConstraint({ name: 'isCron' })
+class IsCron implements ValidatorConstraintInterface {
+  validate(value: unknown): boolean {
+    if (typeof value !== 'string') return false;
+    try {
+      new CronTime(value);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+  defaultMessage(): string {
+    return '$property must be a cron expression (5 fields, or 6 with seconds first)';
+  }
+}
+
+@ValidatorConstraint({ name: 'isTimeZone' })
+class IsTimeZone implements ValidatorConstraintInterface {
+  validate(value: unknown): boolean {
+    if (typeof value !== 'string' || value === '') return false;
+    try {
+      new Intl.DateTimeFormat('en-GB', { timeZone: value });
+      return true;
+    } catch {
+      return false;
+    }
+  }
+  defaultMessage(): string {
+    return '$property must be an IANA time zone such as Europe/London';
+  }
+}
 
 export class ReportEnv extends CommonEnv {
   override PORT = SERVICES.report.httpPort;
 
-  /** gRPC (SendTestReport), for the gateway. 0 picks a free port (tests). */
+  /** gRPC (SendTestReport, GetDashboard), for the gateway. 0 picks a free port (tests). */
   @Type(() => Number)
   @IsInt()
   @Min(0)
   @Max(65535)
   GRPC_PORT = SERVICES.report.grpcPort ?? 0;
+
+  /** Who gets the weekly report, comma-separated. Required in production; empty elsewhere skips the weekly send. */
+  @Transform(list)
+  @IsEmail({}, { each: true })
+  @ValidateIf((env: ReportEnv) => env.NODE_ENV === 'production')
+  @ArrayNotEmpty({ message: 'REPORT_RECIPIENTS is required in production' })
+  REPORT_RECIPIENTS: string[] = [];
+
+  /** When the weekly report is sent (cron, in REPORT_TIMEZONE). Default Monday 08:00. */
+  @IsString()
+  @Validate(IsCron)
+  REPORT_CRON = '0 8 * * 1';
+
+  /** The zone of REPORT_CRON and of the report's days ("the last 7 whole days"). */
+  @IsString()
+  @IsNotEmpty()
+  @Validate(IsTimeZone)
+  REPORT_TIMEZONE = 'Europe/London';
+
+  /**
+   * What one run covers, so that it is sent once: `week` (the ISO week of the
+   * run, in REPORT_TIMEZONE) in every real deployment; `<n>s` (a period of n
+   * seconds) only for tests that fire the schedule every few seconds.
+   */
+  @Matches(/^(week|[1-9]\d{0,5}s)$/, { message: 'REPORT_PERIOD must be week or <n>s' })
+  REPORT_PERIOD = 'week';
+
+  /** How long a claimed run may take before another replica takes it over. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(86_400)
+  REPORT_LEASE_SECONDS = 600;
+
+  /** How many times a period's run is attempted (a crashed or failed run is retried by any replica). */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  REPORT_MAX_ATTEMPTS = 5;
 }

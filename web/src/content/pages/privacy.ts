@@ -39,7 +39,7 @@ export const privacyPage: TextPage = {
         'The records are stored in our analytics database. They contain no name, email address or IP address, and we do not combine them with other information to identify you. For each tab session we record:',
       ],
       bullets: [
-        'the pages you view, the page you arrived on, the website that linked to us (if any), and how long the visit lasted;',
+        'the pages you view, the page you arrived on, the website that linked to us (if any), and how long the visit lasted. Page addresses are recorded without anything after a "?", and the linking website only as its address and page path, so search terms or other details in a link are never stored;',
         'which questionnaire steps you complete and the anonymous result summary described above;',
         'the type of browser and device, as reported by your browser;',
         'your approximate country and city;',
@@ -78,9 +78,16 @@ export const privacyPage: TextPage = {
       ],
     },
     {
+      heading: 'What we keep about a referral request, and why',
+      paragraphs: [
+        'We also email you a confirmation that says what happens next. To send both emails, try again if a mail server is unavailable, and make sure nothing is sent twice, we keep a record of your request on our server: the details listed above, when you sent it, and whether each email was delivered. Only the referral service and authorised staff can read it.',
+        'To stop the referral form being misused, we limit how many requests can be sent from one internet connection in a short time. For this we hold a scrambled code made from your IP address, in memory only, for a few minutes; it cannot be turned back into the address, and the address itself is never stored or written to our logs.',
+      ],
+    },
+    {
       heading: 'How long we keep information',
       paragraphs: [
-        'We keep a record of each referral request for 90 days so that we can confirm it was delivered and deal with any problems, and then delete it. You can ask us to delete a request sooner by emailing us.',
+        'We keep the record of each referral request for 90 days so that we can confirm it was delivered and deal with any problems. After that it is deleted automatically. You can ask us to delete a request sooner by emailing us.',
         'Usage statistics do not identify anyone. We keep them for as long as they help us understand and improve the service.',
       ],
     },

@@ -5,6 +5,7 @@ import { useHydrated } from '../../app/useHydrated';
 import { PageLoading } from '../../components/PageLoading';
 import { parseCheckerView } from './checkerView';
 import { selectHasResult } from './selectors';
+import { START_PARAM, useStartAssessment } from './useStartAssessment';
 
 const Questionnaire = lazy(() => import('./Questionnaire'));
 const Results = lazy(() => import('../results/Results'));
@@ -20,6 +21,13 @@ export function CheckerFlow({ landing }: { landing: ReactNode }) {
   const hasResult = useAppSelector(selectHasResult);
   const view = parseCheckerView(search);
   const staleResults = hydrated && view.kind === 'results' && !hasResult;
+  // Start was pressed before the page was interactive: its form loaded ?step=1&start=1.
+  const startedEarly = hydrated && new URLSearchParams(search).has(START_PARAM);
+  const start = useStartAssessment();
+
+  useEffect(() => {
+    if (startedEarly) start({ replace: true });
+  }, [startedEarly, start]);
 
   useEffect(() => {
     // A results URL without a result in this tab (new tab, restarted) falls back to the landing.

@@ -4,6 +4,7 @@ import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import { STEPS } from '@handcheck/diagnosis';
 import { ActionButton } from '../../components/ActionButton';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { trackEvent } from '../../analytics/tracker';
@@ -20,6 +21,7 @@ import {
 } from './selectors';
 import { StepFields } from './StepFields';
 import { stepDefinition } from './stepDefinitions';
+import { stepTitle, useViewTitle } from './useViewTitle';
 
 /** One questionnaire step: progress, the step's questions, Previous and Next / Get Assessment. */
 export default function Questionnaire({ step }: { step: number }) {
@@ -28,6 +30,7 @@ export default function Questionnaire({ step }: { step: number }) {
   const answers = useAppSelector(selectAnswers);
   const heading = useRef<HTMLHeadingElement>(null);
   const definition = stepDefinition(step);
+  useViewTitle(stepTitle(step, STEPS, definition.title));
 
   useEffect(() => {
     dispatch(stepChanged(step));

@@ -1,19 +1,43 @@
+import { useLocation } from 'react-router';
 import { ActionButton } from '../../components/ActionButton';
 import { ThreeMinutes } from '../../components/ThreeMinutes';
-import { preloadChecker, useStartAssessment } from './useStartAssessment';
+import { NoScriptNotice } from '../../components/NoScriptNotice';
+import { START_PARAM, preloadChecker, useStartAssessment } from './useStartAssessment';
 
-/** The primary call to action on the landing views; swaps the landing for step 1. */
+/**
+ * The primary call to action on the landing views; swaps the landing for step 1.
+ * It is a real form (GET this page with ?step=1&start=1), so a tap before the page is
+ * interactive loads step 1 instead of being lost; once hydrated the click is handled in place.
+ */
 export function StartAssessmentButton({ label }: { label: string }) {
   const start = useStartAssessment();
+  const { pathname } = useLocation();
   return (
-    <ActionButton
-      onClick={start}
-      onPointerEnter={preloadChecker}
-      onFocus={preloadChecker}
-      sx={{ px: 4, py: 1.5, fontSize: '1.1rem', borderRadius: 999 }}
-    >
-      {label}
-      <ThreeMinutes />
-    </ActionButton>
+    <>
+      <form
+        method="get"
+        action={pathname}
+        onSubmit={(event) => {
+          event.preventDefault();
+          start();
+        }}
+      >
+        <input type="hidden" name="step" value="1" />
+        <input type="hidden" name={START_PARAM} value="1" />
+        <ActionButton
+          type="submit"
+          onPointerEnter={preloadChecker}
+          onFocus={preloadChecker}
+          sx={{ px: 4, py: 1.5, fontSize: '1.1rem', borderRadius: 999 }}
+        >
+          {label}
+          <ThreeMinutes />
+        </ActionButton>
+      </form>
+      <NoScriptNotice>
+        The symptom checker needs JavaScript, which is turned off or blocked in this browser. Turn
+        it on and reload the page to start. The condition guides and the FAQ work without it.
+      </NoScriptNotice>
+    </>
   );
 }

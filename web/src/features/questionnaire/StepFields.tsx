@@ -3,6 +3,7 @@ import { useAppDispatch } from '../../app/hooks';
 import { additionalInfoSet, choiceSet, flagSet, painLocationToggled } from './questionnaireSlice';
 import { AdditionalInfoField, CheckboxGroupField, RadioGroupField } from './fields';
 import { FLAG_LABELS, type Question } from './stepDefinitions';
+import { PainLocationField } from './hand-diagram/PainLocationField';
 
 /** Renders one step's questions from its definition and writes answers to the store. */
 export function StepFields({
@@ -19,16 +20,13 @@ export function StepFields({
         switch (question.kind) {
           case 'locations':
             return (
-              <CheckboxGroupField
+              <PainLocationField
                 key="painLocation"
                 legend={question.legend}
                 hint={question.hint}
-                options={question.options.map((option) => ({
-                  value: option,
-                  label: option,
-                  checked: answers.painLocation.includes(option),
-                }))}
-                onChange={(value) => dispatch(painLocationToggled(value))}
+                options={question.options}
+                chosen={answers.painLocation}
+                onToggle={(value) => dispatch(painLocationToggled(value))}
               />
             );
           case 'choice':

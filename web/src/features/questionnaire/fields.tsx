@@ -1,4 +1,5 @@
-import { useId, type ReactNode } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
+import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -11,6 +12,21 @@ import InputLabel from '@mui/material/InputLabel';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import { ADDITIONAL_INFO_MAX } from '@handcheck/diagnosis';
 import { characterCount } from './selectors';
+
+/** A small text button; 44 px tall so it is easy to hit on a phone. */
+const CLEAR_BUTTON = {
+  mt: 0.5,
+  minHeight: 44,
+  px: 1,
+  border: 0,
+  background: 'none',
+  font: 'inherit',
+  fontWeight: 600,
+  color: 'primary.dark',
+  textDecoration: 'underline',
+  cursor: 'pointer',
+  '&:focus-visible': { outline: '3px solid', outlineColor: 'primary.dark', outlineOffset: 2 },
+} as const;
 
 const GRID = {
   display: 'grid',
@@ -31,7 +47,8 @@ function Fieldset({
   return (
     <FormControl
       component="fieldset"
-      sx={{ display: 'block', mb: 4, border: 0, p: 0, m: 0, mt: 0 }}
+      // Clear space between questions: step 1 asks four in a row.
+      sx={{ display: 'block', border: 0, p: 0, m: 0, mb: 5 }}
     >
       <FormLabel
         component="legend"
@@ -63,11 +80,16 @@ export function CheckboxGroupField(props: {
   hint?: string;
   options: CheckboxOption[];
   onChange: (value: string, checked: boolean) => void;
+  /** Grid columns per breakpoint; two from `sm` up unless given. */
+  columns?: { xs: string; sm?: string; md?: string };
 }) {
   return (
     <Fieldset legend={props.legend} hint={props.hint}>
       {(hintId) => (
-        <FormGroup aria-describedby={hintId} sx={GRID}>
+        <FormGroup
+          aria-describedby={hintId}
+          sx={props.columns ? { ...GRID, gridTemplateColumns: props.columns } : GRID}
+        >
           {props.options.map((option) => (
             <FormControlLabel
               key={option.value}
@@ -95,20 +117,40 @@ export function RadioGroupField(props: {
   value: string;
   onChange: (value: string) => void;
 }) {
+  const group = useRef<HTMLDivElement>(null);
+  // A chosen answer can be taken back: every question is optional.
+  const clear = () => {
+    props.onChange('');
+    group.current?.querySelector<HTMLInputElement>('input[type="radio"]')?.focus();
+  };
   return (
     <Fieldset legend={props.legend} hint={props.hint}>
       {(hintId) => (
-        <RadioGroup
-          name={props.name}
-          value={props.value}
-          onChange={(event) => props.onChange(event.target.value)}
-          aria-describedby={hintId}
-          sx={GRID}
-        >
-          {props.options.map((option) => (
-            <FormControlLabel key={option} value={option} label={option} control={<Radio />} />
-          ))}
-        </RadioGroup>
+        <>
+          <RadioGroup
+            ref={group}
+            name={props.name}
+            value={props.value}
+            onChange={(event) => props.onChange(event.target.value)}
+            aria-describedby={hintId}
+            sx={GRID}
+          >
+            {props.options.map((option) => (
+              <FormControlLabel key={option} value={option} label={option} control={<Radio />} />
+            ))}
+          </RadioGroup>
+          {props.value !== '' && (
+            <Box
+              component="button"
+              type="button"
+              onClick={clear}
+              aria-label={`Clear answer: ${props.legend}`}
+              sx={CLEAR_BUTTON}
+            >
+              Clear answer
+            </Box>
+          )}
+        </>
       )}
     </Fieldset>
   );
@@ -136,6 +178,11 @@ export function AdditionalInfoField(props: {
           color: 'text.primary',
           fontSize: '1.1rem',
           mb: 0.5,
+          // The whole label, "(optional)" included, wraps on a phone instead of being cut.
+          whiteSpace: 'normal',
+          overflow: 'visible',
+          textOverflow: 'clip',
+          maxWidth: '100%',
         }}
       >
         {props.label}

@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { Answers } from '@handcheck/diagnosis';
 import { BRAND } from '../../seo/meta';
+import { HandDiagram } from '../questionnaire/hand-diagram/HandDiagram';
 import { formatPrintDate, summariseAnswers } from './summariseAnswers';
 
 /** Only on paper: the date and what the visitor answered, above the printed results. */
@@ -16,14 +17,23 @@ export function PrintSummary({ answers, date }: { answers: Answers; date: Date }
       <Typography component="h2" sx={{ fontWeight: 700, fontSize: '1rem', mt: 0.5 }}>
         Your answers
       </Typography>
-      <Box component="ul" sx={{ columns: 2, columnGap: 3, listStyle: 'none', m: 0, p: 0 }}>
-        {lines
-          .filter((line) => line !== freeText)
-          .map((line) => (
-            <Box component="li" key={line.label} sx={{ breakInside: 'avoid', mb: 0.25 }}>
-              <strong>{line.label}</strong> {line.value}
-            </Box>
-          ))}
+      <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start' }}>
+        <Box
+          component="ul"
+          sx={{ flex: 1, columns: 2, columnGap: 3, listStyle: 'none', m: 0, p: 0 }}
+        >
+          {lines
+            .filter((line) => line !== freeText)
+            .map((line) => (
+              <Box component="li" key={line.label} sx={{ breakInside: 'avoid', mb: 0.25 }}>
+                <strong>{line.label}</strong> {line.value}
+              </Box>
+            ))}
+        </Box>
+        {/* The chosen pain locations marked on the same drawing as step 1 (static). */}
+        <Box sx={{ flex: '0 0 auto', width: 64 }}>
+          <HandDiagram chosen={answers.painLocation} maxWidth={64} />
+        </Box>
       </Box>
       {freeText && (
         <Typography sx={{ fontSize: 'inherit', mt: 0.5, overflowWrap: 'anywhere' }}>

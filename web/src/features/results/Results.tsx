@@ -8,11 +8,14 @@ import { ActionButton } from '../../components/ActionButton';
 import { PrintIcon } from '../../components/icons';
 import { assessmentReset } from '../questionnaire/questionnaireSlice';
 import { selectAnswers, selectResult } from '../questionnaire/selectors';
+import { useViewTitle } from '../questionnaire/useViewTitle';
 import { CareAdviceCard } from './CareAdviceCard';
 import { ConditionResultCard } from './ConditionResultCard';
+import { MatchExplanation } from './MatchExplanation';
 import { NoMatchCard } from './NoMatchCard';
 import { PrintSummary } from './PrintSummary';
-import { ReferralSection } from './ReferralSection';
+import { ReferralSection } from '../referral/ReferralSection';
+import { SpecialistDirectory } from '../directory/SpecialistDirectory';
 import { ResultsDisclaimer } from './ResultsDisclaimer';
 
 /** 'Assessment Results': care card, ranked conditions, disclaimer, referral and actions. */
@@ -24,6 +27,7 @@ export default function Results() {
   const advice = useMemo(() => careAdvice(answers), [answers]);
   const heading = useRef<HTMLHeadingElement>(null);
   const printedOn = useMemo(() => new Date(), []);
+  useViewTitle('Your results');
 
   useEffect(() => {
     heading.current?.focus();
@@ -50,13 +54,14 @@ export default function Results() {
         Assessment Results
       </Typography>
       <Typography sx={{ mb: 2, color: 'text.secondary', '@media print': { mb: 1 } }}>
-        Based on your answers, these conditions match your symptoms most closely. The match
-        percentage compares each condition with the best match; it is not the chance that you have
-        it.
+        {result.topConditions.length > 0
+          ? 'Based on your answers, these conditions match your symptoms most closely. The match percentage compares each condition with the best match; it is not the chance that you have it.'
+          : 'Based on your answers, no condition this tool knows matched closely enough to show.'}
       </Typography>
       {pressing && <CareAdviceCard advice={advice} />}
       {result.topConditions.length > 0 ? (
         <Box component="section" aria-label="Possible conditions">
+          <MatchExplanation />
           {result.topConditions.map((match, index) => (
             <ConditionResultCard key={match.condition} match={match} rank={index + 1} />
           ))}
@@ -67,6 +72,7 @@ export default function Results() {
       {!pressing && <CareAdviceCard advice={advice} />}
       <ResultsDisclaimer safetyNet={advice.safetyNet} />
       <ReferralSection />
+      <SpecialistDirectory />
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mt: 3, displayPrint: 'none' }}>
         <ActionButton variant="outlined" onClick={() => window.print()}>
           <PrintIcon aria-hidden />

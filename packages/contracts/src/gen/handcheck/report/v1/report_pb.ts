@@ -14,7 +14,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file handcheck/report/v1/report.proto.
  */
 export const file_handcheck_report_v1_report: GenFile = /*@__PURE__*/
-  fileDesc("CiBoYW5kY2hlY2svcmVwb3J0L3YxL3JlcG9ydC5wcm90bxITaGFuZGNoZWNrLnJlcG9ydC52MSIwChVTZW5kVGVzdFJlcG9ydFJlcXVlc3QSFwoPcmVjaXBpZW50X2VtYWlsGAEgASgJIlsKFlNlbmRUZXN0UmVwb3J0UmVzcG9uc2USEAoIZW1haWxfaWQYASABKAkSLwoFc3RhdHMYAiABKAsyIC5oYW5kY2hlY2sucmVwb3J0LnYxLldlZWtseVN0YXRzIqkCCgtXZWVrbHlTdGF0cxIUCgx0b3RhbF92aXNpdHMYASABKA0SIgoVd2Vla19vdmVyX3dlZWtfZ3Jvd3RoGAIgASgBSACIAQESGwoTcHJldmlvdXNfd2Vla190b3RhbBgDIAEoDRI5Cg9kYWlseV9icmVha2Rvd24YBCADKAsyIC5oYW5kY2hlY2sucmVwb3J0LnYxLkRhaWx5VmlzaXRzEjIKCXRvcF9wYWdlcxgFIAMoCzIfLmhhbmRjaGVjay5yZXBvcnQudjEuUGFnZVZpc2l0cxI6Cg10b3BfcmVmZXJyZXJzGAYgAygLMiMuaGFuZGNoZWNrLnJlcG9ydC52MS5SZWZlcnJlclZpc2l0c0IYChZfd2Vla19vdmVyX3dlZWtfZ3Jvd3RoIisKC0RhaWx5VmlzaXRzEgwKBGRhdGUYASABKAkSDgoGdmlzaXRzGAIgASgNIioKClBhZ2VWaXNpdHMSDAoEcGFnZRgBIAEoCRIOCgZ2aXNpdHMYAiABKA0iMgoOUmVmZXJyZXJWaXNpdHMSEAoIcmVmZXJyZXIYASABKAkSDgoGdmlzaXRzGAIgASgNMnoKDVJlcG9ydFNlcnZpY2USaQoOU2VuZFRlc3RSZXBvcnQSKi5oYW5kY2hlY2sucmVwb3J0LnYxLlNlbmRUZXN0UmVwb3J0UmVxdWVzdBorLmhhbmRjaGVjay5yZXBvcnQudjEuU2VuZFRlc3RSZXBvcnRSZXNwb25zZWIGcHJvdG8z");
+  fileDesc("CiBoYW5kY2hlY2svcmVwb3J0L3YxL3JlcG9ydC5wcm90bxITaGFuZGNoZWNrLnJlcG9ydC52MSIwChVTZW5kVGVzdFJlcG9ydFJlcXVlc3QSFwoPcmVjaXBpZW50X2VtYWlsGAEgASgJIlsKFlNlbmRUZXN0UmVwb3J0UmVzcG9uc2USEAoIZW1haWxfaWQYASABKAkSLwoFc3RhdHMYAiABKAsyIC5oYW5kY2hlY2sucmVwb3J0LnYxLldlZWtseVN0YXRzIqkCCgtXZWVrbHlTdGF0cxIUCgx0b3RhbF92aXNpdHMYASABKA0SIgoVd2Vla19vdmVyX3dlZWtfZ3Jvd3RoGAIgASgBSACIAQESGwoTcHJldmlvdXNfd2Vla190b3RhbBgDIAEoDRI5Cg9kYWlseV9icmVha2Rvd24YBCADKAsyIC5oYW5kY2hlY2sucmVwb3J0LnYxLkRhaWx5VmlzaXRzEjIKCXRvcF9wYWdlcxgFIAMoCzIfLmhhbmRjaGVjay5yZXBvcnQudjEuUGFnZVZpc2l0cxI6Cg10b3BfcmVmZXJyZXJzGAYgAygLMiMuaGFuZGNoZWNrLnJlcG9ydC52MS5SZWZlcnJlclZpc2l0c0IYChZfd2Vla19vdmVyX3dlZWtfZ3Jvd3RoIisKC0RhaWx5VmlzaXRzEgwKBGRhdGUYASABKAkSDgoGdmlzaXRzGAIgASgNIioKClBhZ2VWaXNpdHMSDAoEcGFnZRgBIAEoCRIOCgZ2aXNpdHMYAiABKA0iMgoOUmVmZXJyZXJWaXNpdHMSEAoIcmVmZXJyZXIYASABKAkSDgoGdmlzaXRzGAIgASgNIhUKE0dldERhc2hib2FyZFJlcXVlc3QivwEKFEdldERhc2hib2FyZFJlc3BvbnNlEjYKDGRhaWx5X3Zpc2l0cxgBIAMoCzIgLmhhbmRjaGVjay5yZXBvcnQudjEuRGFpbHlWaXNpdHMSMgoGZnVubmVsGAIgASgLMiIuaGFuZGNoZWNrLnJlcG9ydC52MS5DaGVja2VyRnVubmVsEjsKDnRvcF9jb25kaXRpb25zGAMgAygLMiMuaGFuZGNoZWNrLnJlcG9ydC52MS5Db25kaXRpb25Db3VudCJMCg1DaGVja2VyRnVubmVsEg8KB3N0YXJ0ZWQYASABKA0SFwoPc3RlcHNfY29tcGxldGVkGAIgAygNEhEKCWNvbXBsZXRlZBgDIAEoDSI4Cg5Db25kaXRpb25Db3VudBIRCgljb25kaXRpb24YASABKAkSEwoLY29tcGxldGlvbnMYAiABKA0y3wEKDVJlcG9ydFNlcnZpY2USaQoOU2VuZFRlc3RSZXBvcnQSKi5oYW5kY2hlY2sucmVwb3J0LnYxLlNlbmRUZXN0UmVwb3J0UmVxdWVzdBorLmhhbmRjaGVjay5yZXBvcnQudjEuU2VuZFRlc3RSZXBvcnRSZXNwb25zZRJjCgxHZXREYXNoYm9hcmQSKC5oYW5kY2hlY2sucmVwb3J0LnYxLkdldERhc2hib2FyZFJlcXVlc3QaKS5oYW5kY2hlY2sucmVwb3J0LnYxLkdldERhc2hib2FyZFJlc3BvbnNlYgZwcm90bzM");
 
 /**
  * @generated from message handcheck.report.v1.SendTestReportRequest
@@ -197,6 +197,108 @@ export const ReferrerVisitsSchema: GenMessage<ReferrerVisits> = /*@__PURE__*/
   messageDesc(file_handcheck_report_v1_report, 5);
 
 /**
+ * @generated from message handcheck.report.v1.GetDashboardRequest
+ */
+export type GetDashboardRequest = Message<"handcheck.report.v1.GetDashboardRequest"> & {
+};
+
+/**
+ * Describes the message handcheck.report.v1.GetDashboardRequest.
+ * Use `create(GetDashboardRequestSchema)` to create a new message.
+ */
+export const GetDashboardRequestSchema: GenMessage<GetDashboardRequest> = /*@__PURE__*/
+  messageDesc(file_handcheck_report_v1_report, 6);
+
+/**
+ * @generated from message handcheck.report.v1.GetDashboardResponse
+ */
+export type GetDashboardResponse = Message<"handcheck.report.v1.GetDashboardResponse"> & {
+  /**
+   * One entry per day of the last 28 whole days (in the report's time zone),
+   * oldest first, days without visits included with 0.
+   *
+   * @generated from field: repeated handcheck.report.v1.DailyVisits daily_visits = 1;
+   */
+  dailyVisits: DailyVisits[];
+
+  /**
+   * Sessions reaching each point of the questionnaire over the same 28 days.
+   *
+   * @generated from field: handcheck.report.v1.CheckerFunnel funnel = 2;
+   */
+  funnel?: CheckerFunnel | undefined;
+
+  /**
+   * Most frequent first-ranked conditions of finished questionnaires, most first.
+   *
+   * @generated from field: repeated handcheck.report.v1.ConditionCount top_conditions = 3;
+   */
+  topConditions: ConditionCount[];
+};
+
+/**
+ * Describes the message handcheck.report.v1.GetDashboardResponse.
+ * Use `create(GetDashboardResponseSchema)` to create a new message.
+ */
+export const GetDashboardResponseSchema: GenMessage<GetDashboardResponse> = /*@__PURE__*/
+  messageDesc(file_handcheck_report_v1_report, 7);
+
+/**
+ * @generated from message handcheck.report.v1.CheckerFunnel
+ */
+export type CheckerFunnel = Message<"handcheck.report.v1.CheckerFunnel"> & {
+  /**
+   * Sessions that started the questionnaire.
+   *
+   * @generated from field: uint32 started = 1;
+   */
+  started: number;
+
+  /**
+   * Sessions that completed step 1, 2, ... 6, in step order.
+   *
+   * @generated from field: repeated uint32 steps_completed = 2;
+   */
+  stepsCompleted: number[];
+
+  /**
+   * Sessions that finished it.
+   *
+   * @generated from field: uint32 completed = 3;
+   */
+  completed: number;
+};
+
+/**
+ * Describes the message handcheck.report.v1.CheckerFunnel.
+ * Use `create(CheckerFunnelSchema)` to create a new message.
+ */
+export const CheckerFunnelSchema: GenMessage<CheckerFunnel> = /*@__PURE__*/
+  messageDesc(file_handcheck_report_v1_report, 8);
+
+/**
+ * @generated from message handcheck.report.v1.ConditionCount
+ */
+export type ConditionCount = Message<"handcheck.report.v1.ConditionCount"> & {
+  /**
+   * @generated from field: string condition = 1;
+   */
+  condition: string;
+
+  /**
+   * @generated from field: uint32 completions = 2;
+   */
+  completions: number;
+};
+
+/**
+ * Describes the message handcheck.report.v1.ConditionCount.
+ * Use `create(ConditionCountSchema)` to create a new message.
+ */
+export const ConditionCountSchema: GenMessage<ConditionCount> = /*@__PURE__*/
+  messageDesc(file_handcheck_report_v1_report, 9);
+
+/**
  * @generated from service handcheck.report.v1.ReportService
  */
 export const ReportService: GenService<{
@@ -214,6 +316,18 @@ export const ReportService: GenService<{
     methodKind: "unary";
     input: typeof SendTestReportRequestSchema;
     output: typeof SendTestReportResponseSchema;
+  },
+  /**
+   * The admin dashboard's charts: visits per day over the last 28 whole days,
+   * the questionnaire funnel and the most frequent top conditions, from
+   * ClickHouse now. UNAVAILABLE when ClickHouse cannot be reached.
+   *
+   * @generated from rpc handcheck.report.v1.ReportService.GetDashboard
+   */
+  getDashboard: {
+    methodKind: "unary";
+    input: typeof GetDashboardRequestSchema;
+    output: typeof GetDashboardResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_handcheck_report_v1_report, 0);

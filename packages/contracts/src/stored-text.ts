@@ -1,0 +1,39 @@
+// What analytics text may be stored as, applied by the gateway when it maps a
+// browser event and again by ingestion when it makes rows (messages written by
+// an older gateway included): no control characters, no query strings, and
+// referrers cut to origin and path, since a query string can carry personal
+// data (search terms, e-mail addresses, tokens).
+
+/** C0 and C1 controls, DEL, and the bidirectional overrides that reorder what a terminal shows. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+export function withoutControls(text: string): string {
+  return text.replace(CONTROL, '');
+}
+
+/** A path as stored: no control characters, no query string, no fragment (no parameter is kept). */
+export function storedPath(path: string): string {
+  const clean = withoutControls(path);
+  const cut = clean.search(/[?#]/);
+  return cut === -1 ? clean : clean.slice(0, cut);
+}
+
+/**
+ * A referrer as stored: origin and path only (`https://www.google.com/search`,
+ * never its `?q=…`); a path alone is kept as a path; anything else that is not
+ * a URL is dropped (empty).
+ */
+export function storedReferrer(referrer: string): string {
+  const clean = withoutControls(referrer).trim();
+  if (clean === '') return '';
+  if (clean.startsWith('/') && !clean.startsWith('//')) return storedPath(clean);
+  let url: URL;
+  try {
+    url = new URL(clean);
+  } catch {
+    return '';
+  }
+  if (url.protocol === 'http:' || url.protocol === 'https:') return url.origin + url.pathname;
+  return url.host ? `${url.protocol}//${url.host}` : '';
+}

@@ -1,0 +1,140 @@
+// npm run bench:report [-- --events 10000000 --days 365 --runs 200]
+//
+// The weekly report's stats over many events: p50/p99 of the four queries the
+// report runs (services/report/src/weekly/weekly-sql.ts, the same text as
+// docs/analytics/01–04), run in parallel as the report service does, and of
+// each alone. Target: p99 under 100 ms for 10 million events.
+//
+// Seeding goes straight into ClickHouse, not through the pipeline, for speed:
+// INSERT … SELECT from numbers() writes site_visits rows (unique event ids,
+// times spread evenly at random over --days days before now, 8 pages,
+// 5 referrers) in 1M-row chunks. The database is a fresh one of its own
+// (hc_bench_report_…), created with the ingestion migrations and dropped at
+// the end. Profile: HANDCHECK_PROFILE (dev for `make start`, test for the
+// test engines).
+import { randomUUID } from 'node:crypto';
+import {
+  createClickHouse,
+  createClickHouseServerClient,
+  migrate,
+  sqlIdentifier,
+  sqlInt,
+} from '@handcheck/server-kit';
+import { MIGRATIONS } from '../../services/ingestion/src/clickhouse/schema';
+import { reportDays } from '../../services/report/src/weekly/report-days';
+import { WEEKLY_QUERIES, type WindowLiterals } from '../../services/report/src/weekly/weekly-sql';
+import { argument, profileEnv } from '../analytics/env';
+
+const CHUNK = 1_000_000;
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+}
+
+const summary = (times: number[]) => {
+  const sorted = [...times].sort((a, b) => a - b);
+  return `p50 ${percentile(sorted, 50).toFixed(1)} ms, p99 ${percentile(sorted, 99).toFixed(1)} ms, max ${sorted[sorted.length - 1]!.toFixed(1)} ms`;
+};
+
+async function main(): Promise<void> {
+  const events = argument('events', 10_000_000);
+  const days = argument('days', 365);
+  const runs = argument('runs', 200);
+  const env = profileEnv();
+  const database = `hc_bench_report_${Date.now().toString(36)}`;
+  const settings = {
+    url: env.CLICKHOUSE_URL ?? 'http://127.0.0.1:8123',
+    database,
+    username: env.CLICKHOUSE_USER,
+    password: env.CLICKHOUSE_PASSWORD,
+    requestTimeoutMs: 300_000,
+  };
+  const server = createClickHouseServerClient(settings);
+  const client = createClickHouse(settings);
+  try {
+    await migrate(server, database, MIGRATIONS);
+    console.log(`database ${database} created with the ingestion migrations`);
+    const db = sqlIdentifier(database);
+    const spanSeconds = days * 86_400;
+    const seedStart = performance.now();
+    for (let offset = 0; offset < events; offset += CHUNK) {
+      const rows = Math.min(CHUNK, events - offset);
+      await client.command({
+        query: `INSERT INTO ${db}.site_visits (event_id, session_id, page_path, user_agent, referrer, created_at)
+SELECT
+    concat('bench-', toString(number)) AS event_id,
+    concat('s-', toString(intDiv(number, 4))) AS session_id,
+    arrayElement(['/', '/about', '/symptom-checker', '/conditions/trigger-finger', '/conditions/carpal-tunnel-syndrome', '/wrist-conditions', '/faq', '/specialists'], 1 + cityHash64(number, 1) % 8) AS page_path,
+    'bench' AS user_agent,
+    arrayElement(['', 'https://www.google.com/', 'https://www.bing.com/', 'https://duckduckgo.com/', 'https://www.nhs.uk/'], 1 + cityHash64(number, 2) % 5) AS referrer,
+    toDateTime(toUInt32(now()) - cityHash64(number, 3) % ${sqlInt(spanSeconds)}) AS created_at
+FROM numbers(${sqlInt(offset)}, ${sqlInt(rows)})`,
+        clickhouse_settings: { max_execution_time: 600 },
+      });
+      process.stdout.write(`\rseeding: ${(offset + rows).toLocaleString('en-GB')} rows`);
+    }
+    process.stdout.write('\n');
+    const seeded = (performance.now() - seedStart) / 1000;
+    const [count] = await (
+      await client.query({
+        query: `SELECT count() AS n FROM ${db}.site_visits`,
+        format: 'JSONEachRow',
+      })
+    ).json<{ n: number }>();
+    console.log(
+      `seeded ${Number(count?.n).toLocaleString('en-GB')} site_visits over ${days} days in ${seeded.toFixed(1)} s (INSERT … SELECT from numbers(), straight into ClickHouse)`,
+    );
+
+    const { today } = reportDays(new Date(), 'Europe/London');
+    const window: WindowLiterals = { database, timeZone: 'Europe/London', endDay: today };
+    const run = async (sql: string) => {
+      const result = await client.query({
+        query: sql,
+        format: 'JSONEachRow',
+        query_id: `bench-${randomUUID()}`,
+      });
+      await result.json();
+    };
+    const all = () => Promise.all(WEEKLY_QUERIES.map((query) => run(query.sql(window))));
+    for (let i = 0; i < 5; i++) await all(); // warm up
+    const together: number[] = [];
+    const alone = new Map<string, number[]>(WEEKLY_QUERIES.map((q) => [q.file, []]));
+    for (let i = 0; i < runs; i++) {
+      const start = performance.now();
+      await all();
+      together.push(performance.now() - start);
+    }
+    for (const query of WEEKLY_QUERIES) {
+      for (let i = 0; i < Math.max(20, Math.floor(runs / 4)); i++) {
+        const start = performance.now();
+        await run(query.sql(window));
+        alone.get(query.file)!.push(performance.now() - start);
+      }
+    }
+    console.log(
+      `weekly stats (the four queries in parallel, as the report runs them), ${runs} runs: ${summary(together)}`,
+    );
+    for (const [file, times] of alone)
+      console.log(`  ${file} alone, ${times.length} runs: ${summary(times)}`);
+    const p99 = percentile(
+      [...together].sort((a, b) => a - b),
+      99,
+    );
+    console.log(
+      p99 < 100
+        ? 'target met: p99 under 100 ms'
+        : `target missed: p99 ${p99.toFixed(1)} ms (target 100 ms)`,
+    );
+  } finally {
+    await server
+      .command({ query: `DROP DATABASE IF EXISTS ${sqlIdentifier(database)}` })
+      .catch(() => undefined);
+    await client.close();
+    await server.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

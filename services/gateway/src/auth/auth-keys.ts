@@ -1,0 +1,27 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { createHmac, randomBytes } from 'node:crypto';
+import { GatewayEnv } from '../config/gateway.env';
+
+/**
+ * The key that signs access tokens: JWT_SECRET (required in production, see GatewayEnv), or
+ * in development and test, when unset, a random key made once per process: tokens then end
+ * with the process, which is all a developer machine needs.
+ */
+@Injectable()
+export class AuthKeys {
+  readonly jwtSecret: string;
+
+  constructor(env: GatewayEnv) {
+    if (env.JWT_SECRET) {
+      this.jwtSecret = env.JWT_SECRET;
+    } else {
+      this.jwtSecret = randomBytes(32).toString('base64');
+      new Logger('Auth').warn('JWT_SECRET is not set: signing with a random key for this process');
+    }
+  }
+
+  /** A keyed hash for logs and limiter keys: lets lines be matched without the value in them. */
+  fingerprint(value: string): string {
+    return createHmac('sha256', this.jwtSecret).update(value).digest('base64url').slice(0, 16);
+  }
+}

@@ -1,0 +1,170 @@
+import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiBearerAuth,
+  ApiCookieAuth,
+  ApiForbiddenResponse,
+  ApiHeader,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiServiceUnavailableResponse,
+  ApiTags,
+  ApiTooManyRequestsResponse,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
+import { type Request, type Response } from 'express';
+import { GatewayEnv } from '../config/gateway.env';
+import { CSRF_HEADER, REFRESH_COOKIE, REFRESH_COOKIE_PATH } from './auth.constants';
+import { AuthSessionDto, CurrentSessionDto } from './dto/session.dto';
+import { LoginDto } from './dto/login.dto';
+import { type AuthenticatedRequest } from './jwt-auth.guard';
+import { LoginService } from './login.service';
+import { Public } from './public.decorator';
+import { assertSameSite, readCookie } from './same-site';
+import { type IssuedSession, TokenService } from './token.service';
+
+const ERROR = { $ref: '#/components/schemas/ErrorAnswer' };
+const csrfHeader = ApiHeader({
+  name: CSRF_HEADER,
+  required: true,
+  description:
+    'Must be `1`: proves the call comes from the site itself (cross-site requests cannot send it).',
+});
+
+@ApiTags('auth')
+@Controller('auth')
+export class AuthController {
+  constructor(
+    private readonly login: LoginService,
+    private readonly tokens: TokenService,
+    private readonly env: GatewayEnv,
+  ) {}
+
+  @Public()
+  @Post('login')
+  @HttpCode(200)
+  @csrfHeader
+  @ApiOperation({
+    summary: 'Admin sign-in',
+    description:
+      'Checks the email and password; answers the access token and sets the refresh token as an httpOnly, SameSite=Strict cookie scoped to /api/auth (Secure outside development and test). At most 5 tries a minute per client and per email.',
+  })
+  @ApiOkResponse({ type: AuthSessionDto })
+  @ApiBadRequestResponse({
+    description: 'The email is not an email address, or the password is missing.',
+    schema: ERROR,
+  })
+  @ApiUnauthorizedResponse({ description: "'Invalid email or password.'", schema: ERROR })
+  @ApiForbiddenResponse({ description: 'Not sent by the site itself.', schema: ERROR })
+  @ApiTooManyRequestsResponse({
+    description: 'Too many attempts; `Retry-After` says how many seconds to wait.',
+    headers: { 'Retry-After': { schema: { type: 'integer' } } },
+    schema: ERROR,
+  })
+  @ApiServiceUnavailableResponse({ description: 'The admin store is unreachable.', schema: ERROR })
+  async signIn(
+    @Body() body: LoginDto,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<AuthSessionDto> {
+    assertSameSite(request);
+    const session = await this.login.login(body.email, body.password, request.ip ?? '');
+    return this.answer(session, response);
+  }
+
+  @Public()
+  @Post('refresh')
+  @HttpCode(200)
+  @csrfHeader
+  @ApiCookieAuth(REFRESH_COOKIE)
+  @ApiOperation({
+    summary: 'A new access token for the refresh cookie',
+    description:
+      'Rotates the refresh token (the presented one is used up, a new cookie is set). Presenting a used refresh token again revokes its whole family: every session it descends from must sign in again.',
+  })
+  @ApiOkResponse({ type: AuthSessionDto })
+  @ApiNoContentResponse({ description: 'No refresh cookie: nobody is signed in.' })
+  @ApiUnauthorizedResponse({
+    description: 'An unknown, used, revoked or expired refresh token (the cookie is cleared).',
+    schema: ERROR,
+  })
+  @ApiForbiddenResponse({ description: 'Not sent by the site itself.', schema: ERROR })
+  async refresh(
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<AuthSessionDto | undefined> {
+    assertSameSite(request);
+    const token = readCookie(request, REFRESH_COOKIE);
+    if (!token) {
+      // Not signed in: an answer, not an error (the dashboard asks this on every visit).
+      response.status(204).setHeader('Cache-Control', 'no-store');
+      return undefined;
+    }
+    try {
+      const session = await this.tokens.rotate(token);
+      return this.answer(session, response);
+    } catch (error) {
+      this.clearCookie(response);
+      throw error;
+    }
+  }
+
+  @Public()
+  @Post('logout')
+  @HttpCode(204)
+  @csrfHeader
+  @ApiCookieAuth(REFRESH_COOKIE)
+  @ApiOperation({
+    summary: 'Sign out',
+    description: "Revokes the refresh cookie's whole family and clears the cookie.",
+  })
+  @ApiNoContentResponse({ description: 'Signed out (also when there was no session).' })
+  @ApiForbiddenResponse({ description: 'Not sent by the site itself.', schema: ERROR })
+  async logout(
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<void> {
+    assertSameSite(request);
+    response.setHeader('Cache-Control', 'no-store');
+    await this.tokens.revoke(readCookie(request, REFRESH_COOKIE));
+    this.clearCookie(response);
+  }
+
+  @Get('session')
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'The signed-in admin and when the access token expires' })
+  @ApiOkResponse({ type: CurrentSessionDto })
+  @ApiUnauthorizedResponse({ description: 'No valid access token.', schema: ERROR })
+  session(
+    @Req() request: AuthenticatedRequest,
+    @Res({ passthrough: true }) response: Response,
+  ): CurrentSessionDto {
+    response.setHeader('Cache-Control', 'no-store');
+    // The guard has checked the token and left its claims.
+    const claims = request.admin!;
+    return { user: { email: claims.email }, expiresAt: new Date(claims.exp * 1000).toISOString() };
+  }
+
+  private answer(session: IssuedSession, response: Response): AuthSessionDto {
+    response.setHeader('Cache-Control', 'no-store');
+    response.cookie(REFRESH_COOKIE, session.refreshToken, {
+      ...this.cookieOptions(),
+      expires: session.refreshExpiresAt,
+    });
+    return { accessToken: session.accessToken, expiresAt: session.expiresAt, user: session.user };
+  }
+
+  private clearCookie(response: Response): void {
+    response.clearCookie(REFRESH_COOKIE, this.cookieOptions());
+  }
+
+  private cookieOptions() {
+    return {
+      httpOnly: true,
+      secure: this.env.NODE_ENV === 'production',
+      sameSite: 'strict' as const,
+      path: REFRESH_COOKIE_PATH,
+    };
+  }
+}

@@ -1,0 +1,39 @@
+import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import { type Model } from 'mongoose';
+import { GatewayEnv } from '../config/gateway.env';
+import { createAdmin } from './admin-users';
+import { AdminUser } from './schemas/admin-user.schema';
+
+/**
+ * ADMIN_BOOTSTRAP_EMAIL + ADMIN_BOOTSTRAP_PASSWORD: the first admin of a fresh install, made
+ * at start only when no admin exists at all (so changing or removing the variables later
+ * does nothing). In the background: the gateway does not wait for MongoDB to serve the site.
+ */
+@Injectable()
+export class BootstrapAdmin implements OnApplicationBootstrap {
+  private readonly logger = new Logger('AdminBootstrap');
+
+  constructor(
+    private readonly env: GatewayEnv,
+    @InjectModel(AdminUser.name) private readonly users: Model<AdminUser>,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    if (!this.env.ADMIN_BOOTSTRAP_EMAIL) return;
+    void this.run().catch((error: unknown) =>
+      this.logger.error({ err: error }, 'The bootstrap admin could not be created'),
+    );
+  }
+
+  async run(): Promise<boolean> {
+    if ((await this.users.estimatedDocumentCount()) > 0) return false;
+    const { email } = await createAdmin(
+      this.users,
+      this.env.ADMIN_BOOTSTRAP_EMAIL,
+      this.env.ADMIN_BOOTSTRAP_PASSWORD,
+    );
+    this.logger.log({ emailDomain: email.split('@')[1] }, 'Bootstrap admin created');
+    return true;
+  }
+}

@@ -1,0 +1,107 @@
+import {
+  Body,
+  Controller,
+  HttpCode,
+  HttpException,
+  HttpStatus,
+  Post,
+  Req,
+  ServiceUnavailableException,
+  UseFilters,
+} from '@nestjs/common';
+import { ApiBody, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { type Request } from 'express';
+import { Public, withHeaders } from '@handcheck/server-kit';
+import { GatewayEnv } from '../config/gateway.env';
+import {
+  ReferralAnswerDto,
+  ReferralErrorDto,
+  ReferralRequestDto,
+} from './dto/referral-request.dto';
+import { ReferralAnswerFilter } from './referral-answer.filter';
+import { ReferralRateLimiter } from './referral-rate-limiter';
+import { ReferralNotPublished, ReferralsService } from './referrals.service';
+
+export const REFERRAL_UNAVAILABLE_MESSAGE =
+  'We could not send your referral request just now. Please try again in a few minutes.';
+
+function minutesText(seconds: number): string {
+  const minutes = Math.ceil(seconds / 60);
+  return minutes <= 1 ? 'a minute' : `${minutes} minutes`;
+}
+
+/** Open to every visitor: no admin session needed. */
+@Public()
+@ApiTags('referrals')
+@Controller('referrals')
+@UseFilters(ReferralAnswerFilter)
+export class ReferralsController {
+  private readonly limiter: ReferralRateLimiter;
+
+  constructor(
+    private readonly referrals: ReferralsService,
+    env: GatewayEnv,
+  ) {
+    this.limiter = new ReferralRateLimiter({
+      limit: env.REFERRAL_RATE_LIMIT,
+      windowMs: env.REFERRAL_RATE_WINDOW_SECONDS * 1000,
+      maxClients: env.REFERRAL_RATE_MAX_CLIENTS,
+    });
+  }
+
+  @Post()
+  @HttpCode(HttpStatus.ACCEPTED)
+  @ApiOperation({
+    operationId: 'Referrals_request',
+    summary: 'Ask for a specialist referral',
+    description:
+      'Cleans the fields (markup stripped, trimmed; spec section 5), checks them, and answers ' +
+      '`{success: true, id}` once Kafka has the request; the specialist and the patient are ' +
+      'then mailed. Every answer carries `success` and `error`. A client (by address) may send ' +
+      'a few referrals in a short time, then gets 429 with `Retry-After`.',
+  })
+  @ApiBody({ type: ReferralRequestDto })
+  @ApiResponse({ status: 202, description: 'Kafka has the referral.', type: ReferralAnswerDto })
+  @ApiResponse({
+    status: 400,
+    description: 'A field is missing or invalid.',
+    type: ReferralErrorDto,
+  })
+  @ApiResponse({
+    status: 429,
+    description: 'Too many referrals from this client; see `Retry-After` (seconds).',
+    type: ReferralErrorDto,
+  })
+  @ApiResponse({
+    status: 503,
+    description: 'Kafka did not take the referral in time; nothing was sent.',
+    type: ReferralErrorDto,
+  })
+  async request(@Body() body: ReferralRequestDto, @Req() req: Request): Promise<ReferralAnswerDto> {
+    // req.ip follows the trusted-proxy rule; the address goes no further than the limiter's hash.
+    const client = req.ip ?? req.socket.remoteAddress ?? 'unknown';
+    const decision = this.limiter.take(client);
+    if (!decision.allowed) {
+      this.referrals.count('limited');
+      const wait = decision.retryAfterSeconds;
+      throw withHeaders(
+        new HttpException(
+          `You have sent several referral requests in a short time. Please wait ${minutesText(wait)} and try again.`,
+          HttpStatus.TOO_MANY_REQUESTS,
+        ),
+        { 'Retry-After': String(wait) },
+      );
+    }
+    try {
+      const id = await this.referrals.publish(body);
+      return { success: true, error: null, id };
+    } catch (error) {
+      if (!(error instanceof ReferralNotPublished)) throw error;
+      // Not sent: it does not count against the visitor's limit.
+      this.limiter.refund(client);
+      throw withHeaders(new ServiceUnavailableException(REFERRAL_UNAVAILABLE_MESSAGE), {
+        'Retry-After': '60',
+      });
+    }
+  }
+}

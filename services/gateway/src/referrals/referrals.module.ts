@@ -1,0 +1,10 @@
+import { Module } from '@nestjs/common';
+import { ReferralsController } from './referrals.controller';
+import { ReferralsService } from './referrals.service';
+
+/** POST /api/referrals: a referral request, on Kafka before it is answered. */
+@Module({
+  controllers: [ReferralsController],
+  providers: [ReferralsService],
+})
+export class ReferralsModule {}

@@ -1,0 +1,79 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { ReferralRequestedSchema, create, timestampFromDate, toBinary } from '@handcheck/contracts';
+import { KafkaService, Metrics } from '@handcheck/server-kit';
+import { GatewayEnv } from '../config/gateway.env';
+import { type ReferralRequestDto } from './dto/referral-request.dto';
+
+/** Kafka did not acknowledge the referral in time: nothing was promised to the visitor. */
+export class ReferralNotPublished extends Error {}
+
+/**
+ * Publishes each referral as a protobuf ReferralRequested and resolves only once Kafka
+ * has acknowledged it from every in-sync replica (acks -1): a plain producer, not the
+ * analytics buffer, because a referral must never be answered "sent" and then lost.
+ */
+@Injectable()
+export class ReferralsService {
+  private readonly logger = new Logger('Referrals');
+  private readonly producer;
+  private readonly published;
+
+  constructor(
+    kafka: KafkaService,
+    private readonly env: GatewayEnv,
+    metrics: Metrics,
+  ) {
+    this.producer = kafka.producer();
+    this.published = metrics.counter({
+      name: 'gateway_referrals_total',
+      help: 'Referral requests by outcome (published, unavailable, limited)',
+      labelNames: ['outcome'],
+    });
+  }
+
+  count(outcome: 'published' | 'unavailable' | 'limited'): void {
+    this.published.inc({ outcome });
+  }
+
+  /** Resolves with the referral id once Kafka has it; throws ReferralNotPublished otherwise. */
+  async publish(request: ReferralRequestDto, now = new Date()): Promise<string> {
+    const id = randomUUID();
+    const message = create(ReferralRequestedSchema, {
+      id,
+      requestedAt: timestampFromDate(now),
+      patientName: request.patient_name ?? undefined,
+      patientEmail: request.patient_email,
+      patientLocation: request.patient_location,
+      topConditions: request.top_conditions,
+      keySymptoms: request.key_symptoms,
+      additionalInfo: request.additional_info ?? undefined,
+    });
+    const timeoutMs = this.env.REFERRAL_PUBLISH_TIMEOUT_MS;
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      await Promise.race([
+        this.producer.send(
+          this.env.REFERRAL_TOPIC,
+          [{ key: id, value: Buffer.from(toBinary(ReferralRequestedSchema, message)) }],
+          { acks: -1, timeoutMs },
+        ),
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(
+            () => reject(new Error(`no acknowledgement from Kafka within ${timeoutMs} ms`)),
+            timeoutMs,
+          );
+        }),
+      ]);
+    } catch (error) {
+      this.count('unavailable');
+      // The id only: never the patient's details.
+      this.logger.warn({ referralId: id, err: error }, 'Referral not published');
+      throw new ReferralNotPublished(error instanceof Error ? error.message : String(error));
+    } finally {
+      clearTimeout(timer);
+    }
+    this.count('published');
+    return id;
+  }
+}

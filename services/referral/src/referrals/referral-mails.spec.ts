@@ -1,0 +1,92 @@
+import { join } from 'node:path';
+import { MailTemplates } from '@handcheck/server-kit';
+import { TEMPLATES, referralMailData, referralMessageId } from './referral-mails';
+
+const templates = new MailTemplates(join(__dirname, '..', '..', 'templates'));
+
+const fixture = {
+  id: '3f2b8c9e-1d4a-4b6c-9e2f-0a1b2c3d4e5f',
+  requested_at: new Date('2026-01-02T03:04:05Z'),
+  patient_name: 'Ann <Example> & Co',
+  patient_email: 'ann@example.org',
+  patient_location: 'Leeds, UK',
+  top_conditions: ['Carpal Tunnel Syndrome', 'Trigger Finger', "De Quervain's Tenosynovitis"],
+  key_symptoms: ['Pain in: Wrist', 'Numbness', 'Night pain'],
+  additional_info: 'Worse at night',
+};
+
+describe('referral mails', () => {
+  it('has both templates', () => {
+    expect(templates.names).toEqual(expect.arrayContaining(Object.values(TEMPLATES)));
+  });
+
+  it('the specialist mail carries the patient, top conditions and key symptoms', () => {
+    const mail = templates.render(TEMPLATES.specialist, referralMailData(fixture, 90));
+    expect(mail.subject).toBe('Referral request: Ann <Example> & Co, Leeds, UK');
+    for (const part of [mail.text, mail.html]) {
+      expect(part).toContain('ann@example.org');
+      expect(part).toContain('Leeds, UK');
+      expect(part).toContain('Carpal Tunnel Syndrome');
+      expect(part).toContain('Trigger Finger');
+      expect(part).toContain('Night pain');
+      expect(part).toContain('Worse at night');
+      expect(part).toContain(fixture.id);
+    }
+    expect(mail.text).toContain('Name:      Ann <Example> & Co');
+    // The HTML part escapes what it is given.
+    expect(mail.html).toContain('Ann &lt;Example&gt; &amp; Co');
+    expect(mail.html).not.toContain('<Example>');
+    expect(mail.html).toContain('Pain in: Wrist');
+    expect(mail.html).toContain('De Quervain&#x27;s Tenosynovitis');
+  });
+
+  it('the patient mail says what happens next, the 1-2 business days and that it is not emergency care', () => {
+    const mail = templates.render(TEMPLATES.patient, referralMailData(fixture, 30));
+    expect(mail.subject).toBe('Your HandCheck referral request has been received');
+    for (const part of [mail.text, mail.html]) {
+      expect(part).toContain('You should receive a response within 1-2 business days.');
+      expect(part).toContain('call 999 in the UK or 911 in the US');
+      expect(part).toContain('30 days at most');
+      expect(part).toContain('Carpal Tunnel Syndrome');
+    }
+    expect(mail.html).toContain('Hello Ann &lt;Example&gt; &amp; Co,');
+  });
+
+  it('renders without a name, additional information or conditions', () => {
+    const data = referralMailData(
+      {
+        ...fixture,
+        patient_name: null,
+        additional_info: null,
+        top_conditions: [],
+        key_symptoms: [],
+      },
+      90,
+    );
+    const specialist = templates.render(TEMPLATES.specialist, data);
+    expect(specialist.subject).toBe('Referral request: A patient, Leeds, UK');
+    expect(specialist.text).toContain('Name:      Not given');
+    expect(specialist.text).toContain('- None matched');
+    expect(specialist.text).toContain('None given.');
+    const patient = templates.render(TEMPLATES.patient, data);
+    expect(patient.text).toMatch(/^Hello,$/m);
+  });
+
+  it('HTML mail is self-contained: inline styles, no external assets, fits small screens', () => {
+    for (const name of Object.values(TEMPLATES)) {
+      const { html } = templates.render(name, referralMailData(fixture, 90));
+      expect(html).toContain('name="viewport"');
+      expect(html).toContain('max-width:600px');
+      expect(html).not.toMatch(/<link|<script|<style|src="http/i);
+    }
+  });
+
+  it('makes one Message-ID per referral and mail', () => {
+    expect(referralMessageId(fixture.id, 'patient')).toBe(
+      `<referral-${fixture.id}-patient@handcheck>`,
+    );
+    expect(referralMessageId(fixture.id, 'patient')).not.toBe(
+      referralMessageId(fixture.id, 'specialist'),
+    );
+  });
+});

@@ -1,0 +1,38 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { Cron, CronExpression } from '@nestjs/schedule';
+import { ReferralEnv } from '../config/referral.env';
+import { ReferralsRepository } from './referrals.repository';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Personal data is kept no longer than REFERRAL_RETENTION_DAYS: every hour, referrals
+ * created before then are deleted (whatever their status). Deleting is idempotent, so
+ * every replica may run it.
+ */
+@Injectable()
+export class ReferralPurge {
+  private readonly logger = new Logger('ReferralPurge');
+
+  constructor(
+    private readonly referrals: ReferralsRepository,
+    private readonly env: ReferralEnv,
+  ) {}
+
+  @Cron(CronExpression.EVERY_HOUR, { name: 'referral-purge' })
+  async scheduled(): Promise<void> {
+    try {
+      await this.purge();
+    } catch (error) {
+      this.logger.error({ err: error }, 'Referral purge failed; tried again next hour');
+    }
+  }
+
+  /** Deletes what is past retention; returns how many referrals went. */
+  async purge(now = new Date()): Promise<number> {
+    const before = new Date(now.getTime() - this.env.REFERRAL_RETENTION_DAYS * DAY_MS);
+    const deleted = await this.referrals.deleteCreatedBefore(before);
+    if (deleted > 0) this.logger.log({ deleted, before }, 'Referrals past retention deleted');
+    return deleted;
+  }
+}

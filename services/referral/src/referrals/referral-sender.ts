@@ -1,0 +1,202 @@
+import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import {
+  type ConsumedMessage,
+  type ConsumerContext,
+  KafkaService,
+  Mailer,
+  Metrics,
+} from '@handcheck/server-kit';
+import { ReferralEnv } from '../config/referral.env';
+import { decodeReferral } from './referral-message';
+import { TEMPLATES, referralMailData, referralMessageId } from './referral-mails';
+import { type MailKind, ReferralsRepository, sentField } from './referrals.repository';
+import { type Referral } from './referral.schema';
+
+/**
+ * How long a claim on a referral lasts. Longer than the worst send of both mails
+ * (nodemailer gives up on a relay after 10 s to connect and 30 s of silence, per mail),
+ * so a worker that is still sending never loses its claim; a worker that crashed
+ * holds it at most this long.
+ */
+export const LEASE_MS = 120_000;
+/** The longest wait between two tries. */
+const MAX_RETRY_DELAY_MS = 300_000;
+
+/** Thrown to leave a message uncommitted (the consumer is stopping or someone else holds it). */
+class NotNow extends Error {}
+
+/** A relay's 5xx answer: the mail will never be accepted as it is; retrying cannot help. */
+function isPermanent(error: unknown): boolean {
+  const code = (error as { responseCode?: number } | null)?.responseCode;
+  return typeof code === 'number' && code >= 500 && code < 600;
+}
+
+/** Says what went wrong without any address in it (nodemailer may quote recipients). */
+function describe(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return text.replace(/[^\s<>@]+@[^\s<>@]+/g, '<address>').slice(0, 500);
+}
+
+/**
+ * Consumes referrals.requested.v1 one message at a time: keeps each referral, mails the
+ * specialist inbox and the patient once each, retries the relay with backoff, and
+ * dead-letters what cannot be read or cannot be sent. Logs carry the referral id only,
+ * never a patient's name, address or location.
+ */
+@Injectable()
+export class ReferralSender implements OnApplicationBootstrap {
+  private readonly logger = new Logger('Referrals');
+  private readonly producer;
+  private readonly deadLetters;
+  private readonly outcomes;
+
+  constructor(
+    private readonly kafka: KafkaService,
+    private readonly mailer: Mailer,
+    private readonly referrals: ReferralsRepository,
+    private readonly env: ReferralEnv,
+    metrics: Metrics,
+  ) {
+    this.producer = kafka.producer();
+    this.deadLetters = metrics.counter({
+      name: 'referral_dead_letters_total',
+      help: 'Referral messages sent to the dead-letter topic, by reason',
+      labelNames: ['reason'],
+    });
+    this.outcomes = metrics.counter({
+      name: 'referral_outcomes_total',
+      help: 'Referrals handled, by outcome (sent, failed, duplicate)',
+      labelNames: ['outcome'],
+    });
+  }
+
+  get deadLetterTopic(): string {
+    return `${this.env.REFERRAL_TOPIC}.dlq`;
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.kafka.messageConsumer(
+      { groupId: this.env.REFERRAL_CONSUMER_GROUP, topic: this.env.REFERRAL_TOPIC },
+      (message, context) => this.handle(message, context),
+    );
+  }
+
+  async handle(message: ConsumedMessage, context: ConsumerContext): Promise<void> {
+    const decoded = decodeReferral(message.value);
+    if (!decoded.ok) {
+      await this.deadLetter(message, decoded.reason, 'invalid');
+      this.logger.warn(
+        { offset: message.offset, reason: decoded.reason },
+        'Referral message dead-lettered',
+      );
+      return;
+    }
+    const stored = await this.referrals.record(decoded.referral);
+    const id = stored.id;
+    if (stored.status === 'sent') return this.alreadySent(id);
+    for (;;) {
+      const claimed = await this.referrals.claim(id, LEASE_MS);
+      if (!claimed) {
+        const now = await this.referrals.find(id);
+        if (now?.status === 'sent') return this.alreadySent(id);
+        if (now?.status === 'failed') {
+          // Already given up on and dead-lettered; a redelivery changes nothing.
+          this.logger.log({ referralId: id }, 'Referral already failed; nothing to do');
+          return;
+        }
+        throw new NotNow(`Referral ${id} is being sent by another worker`);
+      }
+      const error = await this.sendMails(claimed);
+      if (error === undefined) {
+        await this.referrals.markSent(id);
+        this.outcomes.inc({ outcome: 'sent' });
+        this.logger.log({ referralId: id, attempts: claimed.attempts }, 'Referral mailed');
+        return;
+      }
+      const reason = describe(error);
+      if (isPermanent(error) || claimed.attempts >= this.env.REFERRAL_MAX_ATTEMPTS) {
+        const why = `mail not sent after ${claimed.attempts} attempt(s): ${reason}`;
+        await this.deadLetter(message, why, 'mail');
+        await this.referrals.markFailed(id, reason);
+        this.outcomes.inc({ outcome: 'failed' });
+        this.logger.error(
+          { referralId: id, attempts: claimed.attempts, reason },
+          'Referral failed',
+        );
+        return;
+      }
+      await this.referrals.release(id, reason);
+      const wait = Math.min(
+        this.env.REFERRAL_RETRY_BASE_MS * 2 ** (claimed.attempts - 1),
+        MAX_RETRY_DELAY_MS,
+      );
+      this.logger.warn(
+        { referralId: id, attempts: claimed.attempts, retryInMs: wait, reason },
+        'Referral mail failed; retrying',
+      );
+      await this.pause(wait, context);
+    }
+  }
+
+  private alreadySent(id: string): void {
+    this.outcomes.inc({ outcome: 'duplicate' });
+    this.logger.log({ referralId: id }, 'Referral already sent; nothing to do');
+  }
+
+  /** Sends each mail not yet sent, marking each the moment the relay accepts it. */
+  private async sendMails(referral: Referral): Promise<unknown> {
+    const data = referralMailData(referral, this.env.REFERRAL_RETENTION_DAYS);
+    const mails: Array<{ kind: MailKind; to: string; replyTo?: string }> = [
+      { kind: 'specialist', to: this.env.referralInbox, replyTo: referral.patient_email },
+      { kind: 'patient', to: referral.patient_email },
+    ];
+    for (const mail of mails) {
+      if (referral[sentField(mail.kind)]) continue;
+      const template = TEMPLATES[mail.kind];
+      try {
+        await this.mailer.send({
+          to: mail.to,
+          replyTo: mail.replyTo,
+          template,
+          rendered: this.mailer.render(template, data),
+          messageId: referralMessageId(referral.id, mail.kind),
+        });
+      } catch (error) {
+        return error;
+      }
+      // The crash window: the relay has the mail and this line has not run yet (see README).
+      await this.referrals.markMailSent(referral.id, mail.kind);
+    }
+    return undefined;
+  }
+
+  private async deadLetter(message: ConsumedMessage, reason: string, kind: string): Promise<void> {
+    await this.producer.send(
+      this.deadLetterTopic,
+      [
+        {
+          key: message.key,
+          value: message.value,
+          headers: {
+            reason,
+            'source-topic': this.env.REFERRAL_TOPIC,
+            'source-offset': message.offset,
+          },
+        },
+      ],
+      { acks: -1 },
+    );
+    this.deadLetters.inc({ reason: kind });
+  }
+
+  /** Waits between tries, keeping the group membership alive; gives the message back when stopping. */
+  private async pause(ms: number, context: ConsumerContext): Promise<void> {
+    const deadline = Date.now() + ms;
+    while (Date.now() < deadline) {
+      if (!context.isActive()) throw new NotNow('Stopping: the referral is left for redelivery');
+      await context.heartbeat().catch(() => undefined);
+      await new Promise((resolve) => setTimeout(resolve, Math.min(1000, deadline - Date.now())));
+    }
+    if (!context.isActive()) throw new NotNow('Stopping: the referral is left for redelivery');
+  }
+}

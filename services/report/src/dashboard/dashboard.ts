@@ -1,0 +1,44 @@
+import { fillDays } from '../weekly/weekly-stats';
+
+export const DASHBOARD_DAYS = 28;
+export const TOP_CONDITIONS = 5;
+
+export interface FunnelRow {
+  started: number | string;
+  step_1: number | string;
+  step_2: number | string;
+  step_3: number | string;
+  step_4: number | string;
+  step_5: number | string;
+  step_6: number | string;
+  completed: number | string;
+}
+
+/** The GetDashboard answer from the three queries' rows. */
+export function dashboardAnswer(
+  days: readonly string[],
+  daily: readonly { day: string; visits: number | string }[],
+  funnel: FunnelRow | undefined,
+  conditions: readonly { condition: string; completions: number | string }[],
+) {
+  const n = (value: number | string | undefined) => Number(value ?? 0);
+  return {
+    dailyVisits: fillDays(days, daily),
+    funnel: {
+      started: n(funnel?.started),
+      stepsCompleted: [
+        funnel?.step_1,
+        funnel?.step_2,
+        funnel?.step_3,
+        funnel?.step_4,
+        funnel?.step_5,
+        funnel?.step_6,
+      ].map(n),
+      completed: n(funnel?.completed),
+    },
+    topConditions: conditions.map((row) => ({
+      condition: row.condition,
+      completions: n(row.completions),
+    })),
+  };
+}

@@ -1,0 +1,36 @@
+import { Controller, Logger } from '@nestjs/common';
+import { GrpcMethod, RpcException } from '@nestjs/microservices';
+import { status } from '@grpc/grpc-js';
+import { isEmail } from 'class-validator';
+import { type SendTestReportRequest } from '@handcheck/contracts';
+import { toWeeklyStatsMessage } from './weekly-stats';
+import { WeeklyReportSender } from './weekly-report.sender';
+
+/** The gateway's test run (spec section 7, "Weekly test"). */
+@Controller()
+export class WeeklyReportController {
+  private readonly logger = new Logger('WeeklyReport');
+
+  constructor(private readonly sender: WeeklyReportSender) {}
+
+  @GrpcMethod('ReportService', 'SendTestReport')
+  async sendTestReport(request: SendTestReportRequest) {
+    const to = request.recipientEmail.trim();
+    if (!isEmail(to)) {
+      throw new RpcException({
+        code: status.INVALID_ARGUMENT,
+        message: 'recipient_email must be an email address',
+      });
+    }
+    try {
+      const { messageId, stats } = await this.sender.send([to], { isTest: true });
+      return { emailId: messageId, stats: toWeeklyStatsMessage(stats) };
+    } catch (error) {
+      this.logger.error({ err: error }, 'Test report failed');
+      throw new RpcException({
+        code: status.UNAVAILABLE,
+        message: 'The analytics database or the mail relay cannot be reached',
+      });
+    }
+  }
+}

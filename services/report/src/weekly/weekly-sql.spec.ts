@@ -1,0 +1,53 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { REPO_ROOT } from '@handcheck/server-kit/testing';
+import {
+  WEEKLY_QUERIES,
+  WEEKLY_VISITS,
+  docsFileText,
+  funnelSql,
+  topConditionsSql,
+} from './weekly-sql';
+
+describe('weekly report SQL', () => {
+  it.each(WEEKLY_QUERIES.map((q) => [q.file, q] as const))(
+    'docs/analytics/%s is the query the report runs',
+    (file, query) => {
+      expect(readFileSync(join(REPO_ROOT, 'docs/analytics', file), 'utf8')).toBe(
+        docsFileText(query),
+      );
+    },
+  );
+
+  it('puts the database, zone and day in as checked literals', () => {
+    const sql = WEEKLY_VISITS.sql({
+      database: 'hc_x',
+      timeZone: 'America/New_York',
+      endDay: '2026-11-23',
+    });
+    expect(sql).toContain("WITH toDate('2026-11-23') AS end_day");
+    expect(sql).toContain("toDateTime(end_day - 14, 'America/New_York')");
+    expect(sql).toContain('FROM hc_x.site_visits\n');
+    expect(sql).not.toContain('now()');
+  });
+
+  it('escapes the zone and refuses a bad database or day', () => {
+    expect(WEEKLY_VISITS.sql({ database: 'd', timeZone: "x'); DROP" })).toContain("'x\\'); DROP'");
+    expect(() => WEEKLY_VISITS.sql({ database: 'd; DROP', timeZone: 'UTC' })).toThrow(TypeError);
+    expect(() =>
+      WEEKLY_VISITS.sql({ database: 'd', timeZone: 'UTC', endDay: "2026-11-23') OR (1" }),
+    ).toThrow(TypeError);
+  });
+
+  it('the docs read today in London from the server clock', () => {
+    expect(docsFileText(WEEKLY_VISITS)).toContain("WITH toDate(now(), 'Europe/London') AS end_day");
+  });
+
+  it('builds the dashboard queries over n days', () => {
+    const window = { database: 'd', timeZone: 'UTC', endDay: '2026-11-23' };
+    expect(funnelSql(window, 28)).toContain("toDateTime(end_day - 28, 'UTC')");
+    expect(funnelSql(window, 28)).toContain('step_number = 6) AS step_6');
+    expect(topConditionsSql(window, 28, 5)).toMatch(/LIMIT 5$/);
+    expect(() => topConditionsSql(window, 28, 1.5)).toThrow(TypeError);
+  });
+});

@@ -1,0 +1,160 @@
+import { sqlDate, sqlIdentifier, sqlInt, sqlString } from '@handcheck/server-kit';
+
+// The weekly report's queries, and the analysts' docs/analytics/01–04: one text.
+// docs/analytics holds them as an analyst runs them (database `handcheck`, the
+// window ending at today's midnight in Europe/London); the report runs the
+// same text with its database, its zone and its day as literals (ClickHouse
+// 18.16 has no query parameters), and a unit test keeps the two equal.
+//
+// A visit is one row of site_visits: one page load of the site by a browser
+// that tracks (see docs/analytics.md). Windows are whole calendar days in the
+// report's zone: from midnight `end_day - n` to midnight `end_day`, exclusive.
+// Redelivered events are counted once with uniqExact(event_id) rather than
+// FINAL: the tables are sorted on the event id alone, so FINAL would merge the
+// whole table on every query, while uniqExact only hashes the window's rows
+// (see npm run bench:report).
+
+export interface WindowLiterals {
+  /** The analytics database. */
+  database: string;
+  /** IANA zone the days are counted in. */
+  timeZone: string;
+  /** The first day not reported (the run's local date); absent: today in timeZone, as in the docs. */
+  endDay?: string;
+}
+
+/** How the docs' files are written. */
+export const DOCS_WINDOW: WindowLiterals = { database: 'handcheck', timeZone: 'Europe/London' };
+
+interface Parts {
+  db: string;
+  tz: string;
+  endDay: string;
+}
+
+function parts(window: WindowLiterals): Parts {
+  const tz = sqlString(window.timeZone);
+  return {
+    db: sqlIdentifier(window.database),
+    tz,
+    endDay: window.endDay === undefined ? `toDate(now(), ${tz})` : sqlDate(window.endDay),
+  };
+}
+
+/** `created_at` within the `days` whole days before end_day (midnights in the zone). */
+const lastDays = (tz: string, days: number) =>
+  `created_at >= toDateTime(end_day - ${sqlInt(days)}, ${tz}) AND created_at < toDateTime(end_day, ${tz})`;
+
+export interface ReportQuery {
+  /** The file in docs/analytics holding this query. */
+  file: string;
+  /** Its first line there. */
+  title: string;
+  sql: (window: WindowLiterals) => string;
+}
+
+export const WEEKLY_VISITS: ReportQuery = {
+  file: '01-weekly-visits-and-growth.sql',
+  title:
+    'Visits in the last 7 whole days (Europe/London) against the 7 days before, and the growth in percent (one decimal; NULL when the week before had none).',
+  sql: (window) => {
+    const { db, tz, endDay } = parts(window);
+    return `WITH ${endDay} AS end_day
+SELECT
+    uniqExactIf(event_id, created_at >= toDateTime(end_day - 7, ${tz})) AS this_week,
+    uniqExactIf(event_id, created_at < toDateTime(end_day - 7, ${tz})) AS previous_week,
+    if(previous_week = 0, NULL, round((toInt64(this_week) - toInt64(previous_week)) * 100 / previous_week, 1)) AS growth_percent
+FROM ${db}.site_visits
+WHERE ${lastDays(tz, 14)}`;
+  },
+};
+
+export const DAILY_BREAKDOWN: ReportQuery = {
+  file: '02-daily-breakdown.sql',
+  title:
+    'Visits per day over the last 7 whole days (Europe/London); a day without visits has no row.',
+  sql: (window) => {
+    const { db, tz, endDay } = parts(window);
+    return `WITH ${endDay} AS end_day
+SELECT toDate(created_at, ${tz}) AS day, uniqExact(event_id) AS visits
+FROM ${db}.site_visits
+WHERE ${lastDays(tz, 7)}
+GROUP BY day
+ORDER BY day`;
+  },
+};
+
+export const TOP_PAGES: ReportQuery = {
+  file: '03-top-pages.sql',
+  title:
+    'The 3 most visited pages in the last 7 whole days (Europe/London), as the weekly email shows them.',
+  sql: (window) => {
+    const { db, tz, endDay } = parts(window);
+    return `WITH ${endDay} AS end_day
+SELECT page_path AS page, uniqExact(event_id) AS visits
+FROM ${db}.site_visits
+WHERE ${lastDays(tz, 7)}
+GROUP BY page
+ORDER BY visits DESC, page
+LIMIT 3`;
+  },
+};
+
+export const TOP_REFERRERS: ReportQuery = {
+  file: '04-top-referrers.sql',
+  title:
+    "The 3 most frequent sources of visits in the last 7 whole days (Europe/London); '(direct)' = typed in or bookmarked.",
+  sql: (window) => {
+    const { db, tz, endDay } = parts(window);
+    return `WITH ${endDay} AS end_day
+SELECT if(referrer = '', '(direct)', domain(referrer)) AS referrer, uniqExact(event_id) AS visits
+FROM ${db}.site_visits
+WHERE ${lastDays(tz, 7)}
+GROUP BY referrer
+ORDER BY visits DESC, referrer
+LIMIT 3`;
+  },
+};
+
+export const WEEKLY_QUERIES = [WEEKLY_VISITS, DAILY_BREAKDOWN, TOP_PAGES, TOP_REFERRERS] as const;
+
+/** A query as its docs/analytics file holds it. */
+export function docsFileText(query: ReportQuery): string {
+  return `-- ${query.title}\n${query.sql(DOCS_WINDOW)}\n`;
+}
+
+// The dashboard's charts (not in the docs: the docs' 05 and 06 are their 14-day analyst versions).
+
+export function dailyVisitsSql(window: WindowLiterals, days: number): string {
+  const { db, tz, endDay } = parts(window);
+  return `WITH ${endDay} AS end_day
+SELECT toDate(created_at, ${tz}) AS day, uniqExact(event_id) AS visits
+FROM ${db}.site_visits
+WHERE ${lastDays(tz, days)}
+GROUP BY day
+ORDER BY day`;
+}
+
+export function funnelSql(window: WindowLiterals, days: number): string {
+  const { db, tz, endDay } = parts(window);
+  const step = (n: number) =>
+    `    uniqExactIf(session_id, event_type = 'symptom_checker_step_completed' AND step_number = ${n}) AS step_${n},`;
+  return `WITH ${endDay} AS end_day
+SELECT
+    uniqExactIf(session_id, event_type = 'symptom_checker_started') AS started,
+${[1, 2, 3, 4, 5, 6].map(step).join('\n')}
+    uniqExactIf(session_id, event_type = 'symptom_checker_completed') AS completed
+FROM ${db}.analytics_events
+WHERE ${lastDays(tz, days)}`;
+}
+
+export function topConditionsSql(window: WindowLiterals, days: number, limit: number): string {
+  const { db, tz, endDay } = parts(window);
+  return `WITH ${endDay} AS end_day
+SELECT top_condition AS condition, uniqExact(event_id) AS completions
+FROM ${db}.symptom_checker_completions
+WHERE ${lastDays(tz, days)} AND top_condition != ''
+GROUP BY condition
+ORDER BY completions DESC, condition
+LIMIT ${sqlInt(limit)}`;
+}

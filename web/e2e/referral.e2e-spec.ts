@@ -1,0 +1,247 @@
+/*
+ * The referral request through the real pipeline of the test profile: a real Chromium on
+ * the gateway, the request through Kafka to the supervisor-run referral service, both mails
+ * read back from Mailpit's API, and the referral_requested event from ClickHouse. Nothing
+ * here intercepts a request.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { eventually, testInfra } from '@handcheck/server-kit/testing';
+import { execFileSync } from 'node:child_process';
+import { SESSION_KEY } from '../src/analytics/session';
+import { FLAG_LABELS } from '../src/features/questionnaire/stepDefinitions';
+import { E2E_TIMEOUT_MS, axeViolations, gotoPage, launchBrowser } from './support/browser';
+
+jest.setTimeout(E2E_TIMEOUT_MS);
+
+const CLICKHOUSE_URL = testInfra().clickhouseUrl.replace(/\/+$/, '');
+const DATABASE = process.env.CLICKHOUSE_DATABASE ?? 'handcheck';
+const MAILPIT_URL = testInfra().mailpitUrl.replace(/\/+$/, '');
+/** The supervisor-run referral service's inbox (REFERRAL_INBOX unset outside production). */
+const INBOX = process.env.E2E_REFERRAL_INBOX ?? 'referrals@handcheck.local';
+
+interface MailSummary {
+  ID: string;
+  Subject: string;
+  To: Array<{ Address: string }>;
+}
+
+async function search(query: string): Promise<MailSummary[]> {
+  const res = await fetch(
+    `${MAILPIT_URL}/api/v1/search?limit=50&query=${encodeURIComponent(query)}`,
+  );
+  return ((await res.json()) as { messages: MailSummary[] }).messages;
+}
+
+async function message(id: string): Promise<{ Text: string; HTML: string }> {
+  return (await (await fetch(`${MAILPIT_URL}/api/v1/message/${id}`)).json()) as {
+    Text: string;
+    HTML: string;
+  };
+}
+
+async function clickhouse<T>(sql: string): Promise<T[]> {
+  const params = new URLSearchParams({ database: DATABASE, query: `${sql} FORMAT JSONEachRow` });
+  const response = await fetch(`${CLICKHOUSE_URL}/?${params.toString()}`);
+  const text = await response.text();
+  if (!response.ok) throw new Error(`ClickHouse ${response.status}: ${text}`);
+  return text
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as T);
+}
+
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
+
+/** Through the questionnaire to results with three matched conditions. */
+async function toResults(page: Page) {
+  await gotoPage(page, '/symptom-checker');
+  await page.getByRole('button', { name: /Start Symptom Assessment/ }).click();
+  await page.waitForURL(/\?step=1$/);
+  for (const location of ['Thumb', 'Wrist', 'Elbow']) {
+    await page
+      .getByRole('group', { name: 'Where do you feel pain or other symptoms?' })
+      .getByRole('checkbox', { name: location, exact: true })
+      .check();
+  }
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
+  await page.waitForURL(/\?step=2$/);
+  for (const flag of ['numbness', 'tingling', 'swelling'] as const) {
+    await page.getByRole('checkbox', { name: FLAG_LABELS[flag] }).check();
+  }
+  for (let step = 2; step < 6; step += 1) {
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await page.waitForURL(new RegExp(`\\?step=${step + 1}$`));
+  }
+  await page.getByRole('button', { name: 'Get Assessment', exact: true }).click();
+  await page.waitForURL(/\?view=results$/);
+  await page.getByRole('heading', { level: 1, name: 'Assessment Results' }).waitFor();
+}
+
+const status = (page: Page) => page.getByRole('status').filter({ hasText: /\S/ });
+const alert = (page: Page) => page.getByRole('alert').filter({ hasText: /\S/ });
+
+describe('specialist referral request', () => {
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  beforeEach(async () => {
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    page = await context.newPage();
+  });
+
+  afterEach(async () => {
+    await context?.close();
+  });
+
+  it('opens (event recorded), refuses a bad email and an empty location, sends, and both mails arrive', async () => {
+    await toResults(page);
+    const sessionId = await page.evaluate(
+      (key) => (JSON.parse(sessionStorage.getItem(key) ?? '{}') as { id?: string }).id ?? '',
+      SESSION_KEY,
+    );
+    const conditions = (await page.getByTestId('result-name').allTextContents()).map((text) =>
+      text.replace(/^\s*\d+\.\s*/, '').trim(),
+    );
+    expect(conditions).toHaveLength(3);
+
+    const open = page.getByRole('button', { name: 'Request Specialist Referral' });
+    await open.click();
+    const name = page.getByRole('textbox', { name: 'Name (optional)' });
+    const email = page.getByRole('textbox', { name: 'Email' });
+    const location = page.getByRole('textbox', { name: 'Location' });
+    // Opened by keyboard users too: focus moves into the form.
+    expect(await name.evaluate((input) => input === document.activeElement)).toBe(true);
+    expect(await email.getAttribute('type')).toBe('email');
+    expect(await email.getAttribute('maxlength')).toBe('254');
+    expect(await name.getAttribute('maxlength')).toBe('100');
+    expect(await location.getAttribute('maxlength')).toBe('100');
+    expect(await axeViolations(page)).toEqual([]);
+
+    // The opening reached ClickHouse.
+    await eventually(
+      async () =>
+        (
+          await clickhouse<{ n: number }>(
+            `SELECT count() AS n FROM analytics_events FINAL WHERE session_id = '${sessionId}' AND event_type = 'referral_requested'`,
+          )
+        )[0]?.n
+          ? true
+          : undefined,
+      30_000,
+      500,
+    );
+
+    // Cancel collapses, and the button comes back with the focus.
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await open.waitFor();
+    expect(await email.count()).toBe(0);
+    await open.click();
+
+    const tag = unique();
+    const patient = `e2e-${tag}@example.test`;
+    const patientName = `E2E Tester ${tag}`;
+    await name.fill(`<b>${patientName}</b>`);
+    await email.fill('not an email');
+    await location.fill('Leeds, UK');
+    await page.getByRole('button', { name: 'Send Referral Request' }).click();
+    await alert(page).filter({ hasText: 'Invalid email' }).waitFor();
+    expect(await alert(page).textContent()).toContain('Please enter a valid email address.');
+    expect(await axeViolations(page)).toEqual([]);
+
+    await email.fill(patient);
+    await location.fill('   ');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Send Referral Request' }).click();
+    await status(page).filter({ hasText: 'Location required' }).waitFor();
+    expect(await status(page).textContent()).toContain('Please enter your location.');
+
+    await location.fill('Leeds, UK');
+    // Sent by keyboard: Enter in a field submits the form.
+    await location.press('Enter');
+    await status(page)
+      .filter({ hasText: 'Referral sent successfully!' })
+      .waitFor({ timeout: 20_000 });
+    expect(await status(page).textContent()).toContain(
+      'Your referral request has been sent to the specialist. You should receive a response within 1-2 business days.',
+    );
+    // Collapsed, and the fields cleared.
+    await open.waitFor();
+    expect(await email.count()).toBe(0);
+    await open.click();
+    expect([
+      await name.inputValue(),
+      await email.inputValue(),
+      await location.inputValue(),
+    ]).toEqual(['', '', '']);
+    expect(await axeViolations(page)).toEqual([]);
+
+    const [patientMail] = await eventually(
+      async () => {
+        const found = await search(`to:"${patient}"`);
+        return found.length > 0 ? found : undefined;
+      },
+      30_000,
+      500,
+    );
+    expect(patientMail!.Subject).toBe('Your HandCheck referral request has been received');
+    expect(patientMail!.To.map((to) => to.Address)).toEqual([patient]);
+    const patientText = (await message(patientMail!.ID)).Text;
+    expect(patientText).toContain(`Hello ${patientName},`);
+    expect(patientText).toContain('You should receive a response within 1-2 business days.');
+    expect(patientText).toContain('call 999 in the UK or 911 in the US');
+
+    const [specialistMail] = await eventually(
+      async () => {
+        const found = await search(`subject:"${patientName}"`);
+        return found.length > 0 ? found : undefined;
+      },
+      30_000,
+      500,
+    );
+    expect(specialistMail!.Subject).toBe(`Referral request: ${patientName}, Leeds, UK`);
+    expect(specialistMail!.To.map((to) => to.Address)).toEqual([INBOX]);
+    const specialistText = (await message(specialistMail!.ID)).Text;
+    expect(specialistText).toContain(patient);
+    for (const condition of conditions.slice(0, 3)) expect(specialistText).toContain(condition);
+    expect(specialistText).toContain('Numbness');
+
+    // Exactly once each.
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(await search(`to:"${patient}"`)).toHaveLength(1);
+    expect(await search(`subject:"${patientName}"`)).toHaveLength(1);
+  });
+
+  it('with Kafka stopped, shows the failure toast with the server’s message', async () => {
+    await toResults(page);
+    await page.getByRole('button', { name: 'Request Specialist Referral' }).click();
+    await page.getByRole('textbox', { name: 'Email' }).fill(`e2e-${unique()}@example.test`);
+    await page.getByRole('textbox', { name: 'Location' }).fill('Boston, US');
+    const infra = `${__dirname}/../../deploy/infra.sh`;
+    execFileSync('bash', [infra, 'stop', '--profile', 'test', 'kafka'], { stdio: 'pipe' });
+    try {
+      await page.getByRole('button', { name: 'Send Referral Request' }).click();
+      await status(page).filter({ hasText: 'Sending referral request...' }).waitFor();
+      await alert(page).filter({ hasText: 'Failed to send referral' }).waitFor({ timeout: 30_000 });
+      expect(await alert(page).textContent()).toContain(
+        'We could not send your referral request just now. Please try again in a few minutes.',
+      );
+      // Still open, with what was typed, to try again.
+      expect(await page.getByRole('textbox', { name: 'Location' }).inputValue()).toBe('Boston, US');
+      expect(await axeViolations(page)).toEqual([]);
+    } finally {
+      execFileSync('bash', [infra, 'start', '--profile', 'test', 'kafka'], {
+        stdio: 'pipe',
+        timeout: 180_000,
+      });
+    }
+  });
+});

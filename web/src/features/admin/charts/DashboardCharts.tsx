@@ -1,0 +1,245 @@
+import { useEffect, useId } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { useAppDispatch } from '../../../app/hooks';
+import { isUnauthorized } from '../adminApi';
+import { sessionLost } from '../adminAuthSlice';
+import { type Bar, conditionBars, funnelBars, niceMax, percentOf, visitBars } from './chartData';
+import { useGetDashboardQuery } from './dashboardApi';
+
+// The admin dashboard's charts, drawn as small SVGs of our own (no chart
+// library in the bundle; this code loads with the admin page only). Each chart
+// is an image with a one-line summary for screen readers and has its figures
+// in a table under "Show the figures" (a native <details>: keyboard operable).
+
+const BAR = '#1d4ed8';
+const GRID = '#d1d5db';
+
+interface ChartProps {
+  title: string;
+  /** One sentence a screen reader reads for the picture. */
+  summary: string;
+  bars: Bar[];
+  /** Header of the table's value column. */
+  valueLabel: string;
+  /** A third column, e.g. the share of those who started. */
+  extra?: { label: string; value: (bar: Bar) => string };
+}
+
+function FiguresTable({ title, bars, valueLabel, extra }: ChartProps) {
+  return (
+    <Box component="details" sx={{ mt: 1 }}>
+      <Box component="summary" sx={{ cursor: 'pointer', py: 0.5 }}>
+        Show the figures
+      </Box>
+      <Box
+        component="table"
+        sx={{
+          borderCollapse: 'collapse',
+          mt: 1,
+          '& th, & td': { textAlign: 'left', py: 0.5, pr: 3, borderBottom: `1px solid ${GRID}` },
+          '& td:nth-of-type(n+1)': { fontVariantNumeric: 'tabular-nums' },
+        }}
+      >
+        <caption style={{ textAlign: 'left', fontWeight: 600 }}>{title}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{title.startsWith('Visits') ? 'Day' : 'Stage'}</th>
+            <th scope="col">{valueLabel}</th>
+            {extra && <th scope="col">{extra.label}</th>}
+          </tr>
+        </thead>
+        <tbody>
+          {bars.map((bar) => (
+            <tr key={bar.rowLabel}>
+              <th scope="row" style={{ fontWeight: 400 }}>
+                {bar.rowLabel}
+              </th>
+              <td>{bar.value}</td>
+              {extra && <td>{extra.value(bar)}</td>}
+            </tr>
+          ))}
+        </tbody>
+      </Box>
+    </Box>
+  );
+}
+
+function ChartCard({ children, ...props }: ChartProps & { children: React.ReactNode }) {
+  const headingId = useId();
+  return (
+    <Paper component="section" aria-labelledby={headingId} variant="outlined" sx={{ p: 3 }}>
+      <Typography id={headingId} component="h3" variant="h6" sx={{ mb: 2 }}>
+        {props.title}
+      </Typography>
+      {props.bars.length === 0 ? (
+        <Typography>No data yet.</Typography>
+      ) : (
+        <>
+          {children}
+          <FiguresTable {...props} />
+        </>
+      )}
+    </Paper>
+  );
+}
+
+/** Vertical bars, one per day. */
+function ColumnChart(props: ChartProps) {
+  const width = 560;
+  const height = 200;
+  const left = 36;
+  const bottom = 24;
+  const max = niceMax(props.bars.map((b) => b.value));
+  const step = (width - left) / Math.max(1, props.bars.length);
+  const y = (value: number) => (height - bottom) * (1 - value / max);
+  return (
+    <ChartCard {...props}>
+      <svg
+        viewBox={`0 0 ${width} ${height}`}
+        width="100%"
+        role="img"
+        aria-label={props.summary}
+        style={{ display: 'block', maxWidth: width, color: 'inherit' }}
+      >
+        {[0, max / 2, max].map((tick) => (
+          <g key={tick}>
+            <line x1={left} x2={width} y1={y(tick)} y2={y(tick)} stroke={GRID} />
+            <text x={left - 6} y={y(tick) + 4} fontSize="11" textAnchor="end" fill="currentColor">
+              {tick}
+            </text>
+          </g>
+        ))}
+        {props.bars.map((bar, i) => (
+          <rect
+            key={bar.rowLabel}
+            x={left + i * step + step * 0.15}
+            y={y(bar.value)}
+            width={step * 0.7}
+            height={height - bottom - y(bar.value)}
+            fill={BAR}
+          />
+        ))}
+        {props.bars.map((bar, i) =>
+          i % 7 === 0 || i === props.bars.length - 1 ? (
+            <text
+              key={`label-${bar.rowLabel}`}
+              x={left + i * step + step / 2}
+              y={height - 6}
+              fontSize="11"
+              textAnchor="middle"
+              fill="currentColor"
+            >
+              {bar.label}
+            </text>
+          ) : null,
+        )}
+      </svg>
+    </ChartCard>
+  );
+}
+
+/** Horizontal bars with their labels and values written beside them. */
+function RowChart(props: ChartProps) {
+  const width = 560;
+  const rowHeight = 26;
+  const labelWidth = 190;
+  const valueWidth = 60;
+  const height = props.bars.length * rowHeight;
+  const max = niceMax(props.bars.map((b) => b.value));
+  const barSpace = width - labelWidth - valueWidth;
+  return (
+    <ChartCard {...props}>
+      <svg
+        viewBox={`0 0 ${width} ${height}`}
+        width="100%"
+        role="img"
+        aria-label={props.summary}
+        style={{ display: 'block', maxWidth: width }}
+      >
+        {props.bars.map((bar, i) => {
+          const barWidth = (barSpace * bar.value) / max;
+          const middle = i * rowHeight + rowHeight / 2;
+          return (
+            <g key={bar.rowLabel}>
+              <text x={0} y={middle + 4} fontSize="12" fill="currentColor">
+                {bar.label.length > 28 ? `${bar.label.slice(0, 27)}…` : bar.label}
+              </text>
+              <rect x={labelWidth} y={middle - 8} width={barWidth} height={16} fill={BAR} />
+              <text x={labelWidth + barWidth + 6} y={middle + 4} fontSize="12" fill="currentColor">
+                {bar.value}
+              </text>
+            </g>
+          );
+        })}
+      </svg>
+    </ChartCard>
+  );
+}
+
+/** Visits per day (28 days), the questionnaire funnel and the top conditions (GET /api/admin/dashboard). */
+export default function DashboardCharts() {
+  const headingId = useId();
+  const dispatch = useAppDispatch();
+  const { data, error, isLoading } = useGetDashboardQuery();
+
+  useEffect(() => {
+    if (isUnauthorized(error)) dispatch(sessionLost());
+  }, [error, dispatch]);
+
+  let body: React.ReactNode;
+  if (isLoading) body = <Typography role="status">Loading charts...</Typography>;
+  else if (error || !data)
+    body = (
+      <Alert severity="warning">
+        The charts are unavailable right now. Please try again shortly.
+      </Alert>
+    );
+  else {
+    const visits = visitBars(data);
+    const total = visits.reduce((sum, bar) => sum + bar.value, 0);
+    const funnel = funnelBars(data);
+    const conditions = conditionBars(data);
+    body = (
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' } }}>
+        <Box sx={{ gridColumn: { lg: '1 / -1' } }}>
+          <ColumnChart
+            title="Visits per day, last 28 days"
+            summary={`Bar chart: ${total} visits over 28 days, from ${visits[0]?.rowLabel ?? ''} to ${visits[visits.length - 1]?.rowLabel ?? ''}, most on one day ${Math.max(0, ...visits.map((b) => b.value))}.`}
+            bars={visits}
+            valueLabel="Visits"
+          />
+        </Box>
+        <RowChart
+          title="Symptom checker funnel, last 28 days"
+          summary={`Bar chart: ${data.funnel.started} sessions started the symptom checker and ${data.funnel.completed} completed it (${percentOf(data.funnel.completed, data.funnel.started)}).`}
+          bars={funnel}
+          valueLabel="Sessions"
+          extra={{
+            label: 'Of those who started',
+            value: (bar) => percentOf(bar.value, data.funnel.started),
+          }}
+        />
+        <RowChart
+          title="Top conditions, last 28 days"
+          summary={`Bar chart of the most frequent top results: ${conditions
+            .map((bar) => `${bar.label} ${bar.value}`)
+            .join(', ')}.`}
+          bars={conditions}
+          valueLabel="Completions"
+        />
+      </Box>
+    );
+  }
+
+  return (
+    <Box component="section" aria-labelledby={headingId} sx={{ mt: 4 }}>
+      <Typography id={headingId} component="h2" variant="h5" sx={{ mb: 2 }}>
+        Site Activity
+      </Typography>
+      {body}
+    </Box>
+  );
+}

@@ -1,0 +1,165 @@
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { EMAIL_MAX, LOCATION_MAX, NAME_MAX } from '@handcheck/diagnosis';
+import { trackEvent } from '../../analytics/tracker';
+import { useAppSelector } from '../../app/hooks';
+import { ActionButton } from '../../components/ActionButton';
+import { selectResult } from '../questionnaire/selectors';
+import { useSendReferralMutation } from './referralApi';
+import {
+  EMPTY_FIELDS,
+  TOASTS,
+  checkReferral,
+  failureToast,
+  type ReferralFields,
+  type Toast,
+} from './referralForm';
+import { ReferralToast } from './ReferralToast';
+
+const FORM_ID = 'referral-form';
+const TOGGLE_ID = 'referral-toggle';
+
+/**
+ * 'Specialist Referral' on the results screen (spec sections 2, 4, 5 and 8): collapsed
+ * behind 'Request Specialist Referral'; opening it records referral_requested; Cancel
+ * collapses it; a successful send clears the fields and collapses it.
+ */
+export function ReferralSection() {
+  const result = useAppSelector(selectResult);
+  const [open, setOpen] = useState(false);
+  const [fields, setFields] = useState<ReferralFields>(EMPTY_FIELDS);
+  const [toast, setToast] = useState<Toast | null>(null);
+  const [send, { isLoading }] = useSendReferralMutation();
+  const firstField = useRef<HTMLInputElement>(null);
+  const closeToast = useCallback(() => setToast(null), []);
+
+  useEffect(() => {
+    if (open) firstField.current?.focus();
+  }, [open]);
+
+  if (!result) return null;
+
+  const openForm = () => {
+    setOpen(true);
+    const top = result.topConditions[0];
+    trackEvent(
+      'referral_requested',
+      top
+        ? {
+            topCondition: top.condition,
+            diagnosisConfidence: top.confidence,
+            eventData: { conditions: Math.min(3, result.topConditions.length) },
+          }
+        : { eventData: { conditions: 0 } },
+    );
+  };
+
+  const collapse = () => {
+    setOpen(false);
+    // The button comes back; keyboard focus goes with it.
+    setTimeout(() => document.getElementById(TOGGLE_ID)?.focus(), 0);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (isLoading) return;
+    const checked = checkReferral(fields, result);
+    if (!checked.ok) {
+      setToast(checked.toast);
+      return;
+    }
+    setToast(TOASTS.sending);
+    try {
+      const answer = await send(checked.body).unwrap();
+      if (!answer.success) {
+        setToast(failureToast(answer));
+        return;
+      }
+      setToast(TOASTS.sent);
+      setFields(EMPTY_FIELDS);
+      collapse();
+    } catch (failure) {
+      setToast(failureToast(failure));
+    }
+  };
+
+  const field = (name: keyof ReferralFields) => ({
+    name,
+    value: fields[name],
+    onChange: (event: { target: { value: string } }) =>
+      setFields((current) => ({ ...current, [name]: event.target.value })),
+  });
+
+  return (
+    <Paper
+      component="section"
+      aria-labelledby="referral-title"
+      variant="outlined"
+      sx={{ p: 3, my: 3, displayPrint: 'none' }}
+    >
+      <Typography id="referral-title" component="h2" variant="h2" sx={{ mb: 1 }}>
+        Specialist Referral
+      </Typography>
+      <Typography sx={{ mb: 2 }}>
+        Send your results to a hand specialist. They will reply to you by email, usually within 1-2
+        business days. This is not for emergencies: in an emergency call 999 in the UK or 911 in the
+        US.
+      </Typography>
+      {!open ? (
+        <ActionButton id={TOGGLE_ID} onClick={openForm}>
+          Request Specialist Referral
+        </ActionButton>
+      ) : (
+        <Box
+          component="form"
+          id={FORM_ID}
+          aria-labelledby="referral-title"
+          noValidate
+          onSubmit={submit}
+          sx={{ display: 'grid', gap: 2, maxWidth: 520 }}
+        >
+          <TextField
+            {...field('name')}
+            inputRef={firstField}
+            label="Name (optional)"
+            autoComplete="name"
+            slotProps={{ htmlInput: { maxLength: NAME_MAX } }}
+          />
+          <TextField
+            {...field('email')}
+            label="Email"
+            type="email"
+            required
+            autoComplete="email"
+            slotProps={{ htmlInput: { maxLength: EMAIL_MAX } }}
+          />
+          <TextField
+            {...field('location')}
+            label="Location"
+            required
+            autoComplete="address-level2"
+            helperText="Your town or city, and country"
+            slotProps={{ htmlInput: { maxLength: LOCATION_MAX } }}
+          />
+          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+            We send the specialist your details, your top three matched conditions, your key
+            symptoms and anything you typed in the last step, and email you a confirmation. We
+            delete the request after 90 days.
+          </Typography>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
+            <ActionButton type="submit" disabled={isLoading}>
+              {isLoading ? 'Sending...' : 'Send Referral Request'}
+            </ActionButton>
+            <ActionButton variant="outlined" onClick={collapse}>
+              Cancel
+            </ActionButton>
+          </Box>
+        </Box>
+      )}
+      <ReferralToast toast={toast} onClose={closeToast} />
+    </Paper>
+  );
+}
