@@ -156,7 +156,7 @@ describe('ingestion: one bad message or event never holds back the rest (issue 1
     expect(await stored('site_visits', [long.eventId])).toBe(0);
   });
 
-  it('a message holding more events than a request can is dead-lettered whole, once', async () => {
+  it('a message holding more events than a request can is dead-lettered whole, not event by event', async () => {
     const key = `huge-${randomUUID()}`;
     // 100,000 empty events (field 1, length 0): 200 KB that would decode into 100,000 bad events.
     const empties = Buffer.alloc(200_000);
@@ -169,10 +169,16 @@ describe('ingestion: one bad message or event never holds back the rest (issue 1
       async () => ((await stored('analytics_events', [after.eventId])) === 1 ? true : undefined),
       30_000,
     );
-    // Waits for a second dead letter, which must never come.
-    const letters = await deadLetters(key, 2, 10_000);
-    expect(letters).toHaveLength(1);
-    expect(letters[0]?.reason).toBe('the message holds 100000 events, more than 100');
+    // Waits for more letters than the whole message's: 100,000 would come if it were split.
+    const letters = await deadLetters(key, 3, 10_000);
+    // Delivery is at least once: a batch redelivered after a rebalance (seen on a loaded
+    // machine) dead-letters its message again, so one or two letters, always the whole message.
+    expect(letters.length).toBeGreaterThanOrEqual(1);
+    expect(letters.length).toBeLessThanOrEqual(2);
+    expect(new Set(letters.map((letter) => letter['source-offset'])).size).toBe(1);
+    for (const letter of letters) {
+      expect(letter.reason).toBe('the message holds 100000 events, more than 100');
+    }
   });
 });
 

@@ -358,7 +358,7 @@ describe('symptom questionnaire', () => {
     }
     await page.getByRole('heading', { level: 1, name: 'Assessment Results' }).waitFor();
     // Injury with deformity is an emergency: the care card comes first and interrupts.
-    const care = page.getByRole('alert');
+    const care = page.getByRole('alert', { name: 'Immediate action required' });
     expect(await care.innerText()).toContain('Immediate action required');
     expect(await page.getByTestId('result-card').count()).toBe(3);
     await page.emulateMedia({ media: 'print' });

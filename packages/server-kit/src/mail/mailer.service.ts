@@ -58,6 +58,11 @@ export class Mailer implements OnApplicationBootstrap, OnApplicationShutdown {
   ) {
     this.templates = new MailTemplates(options.templatesDir);
     this.transport = createTransport({
+      // A new SMTP session per mail (greeting, EHLO, STARTTLS) cost more than the
+      // sending itself: keep a few connections open and reuse them.
+      pool: true,
+      maxConnections: 3,
+      maxMessages: 100,
       host: env.SMTP_HOST,
       port: env.SMTP_PORT,
       secure: env.SMTP_SECURE,
