@@ -39,18 +39,27 @@ export class ReportRuns {
     } catch (error) {
       if ((error as { code?: unknown }).code !== DUPLICATE_KEY) throw error;
     }
-    // Atomic: of the replicas that find the lease expired, exactly one matches.
-    const taken = await this.runs.collection.findOneAndUpdate(
-      claimableFilter(key, now, maxAttempts) as never,
-      takeOverUpdate(owner, recipients, now, leaseMs),
-      { returnDocument: 'after' },
-    );
-    if (taken) return 'taken-over';
     const existing = await this.find(key);
     if (!existing) return 'leased';
     const decision = claimDecision(existing, now, maxAttempts);
-    // Lost the race between the two calls above: someone else holds it now.
-    return decision === 'claim' ? 'leased' : decision;
+    if (decision !== 'claim') return decision;
+    // Of the replicas that find the lease expired, exactly one may take the next attempt:
+    // its number is claimed with a unique insert, atomic on every MongoDB-compatible store
+    // (FerretDB's findOneAndUpdate was seen to let two concurrent replicas both match).
+    try {
+      await this.runs.db
+        .collection('report_run_claims')
+        .insertOne({ _id: `${key}#${existing.attempts + 1}`, owner, claimedAt: now } as never);
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== DUPLICATE_KEY) throw error;
+      return 'leased';
+    }
+    const taken = await this.runs.collection.findOneAndUpdate(
+      { ...claimableFilter(key, now, maxAttempts), attempts: existing.attempts } as never,
+      takeOverUpdate(owner, recipients, now, leaseMs),
+      { returnDocument: 'after' },
+    );
+    return taken ? 'taken-over' : 'leased';
   }
 
   /** Records the sent mail; false when this owner had lost the run meanwhile. */

@@ -18,17 +18,18 @@ export function MatchExplanation() {
         borderColor: 'primary.main',
         bgcolor: '#eff6ff',
         borderRadius: 1,
-        '@media print': { p: 0.75, mb: 1, fontSize: '0.8rem' },
+        // On paper the results' opening line says the same in brief, and the page must stay one.
+        displayPrint: 'none',
       }}
     >
       <Typography
         id="match-explanation-title"
         component="h2"
-        sx={{ fontWeight: 700, fontSize: '1rem', mb: 0.5, '@media print': { fontSize: 'inherit' } }}
+        sx={{ fontWeight: 700, fontSize: '1rem', mb: 0.5 }}
       >
         What the percentage and priority mean
       </Typography>
-      <Typography sx={{ '@media print': { fontSize: 'inherit' } }}>
+      <Typography>
         They show how closely your answers match each condition, not how serious the condition is or
         how likely you are to have it. A &lsquo;High priority&rsquo; condition is a close match to
         your answers, not an emergency. For how soon to get help, follow the advice on when to seek
