@@ -745,6 +745,11 @@ function composeEnv(service: ComposeService): Record<string, string> {
   return Object.fromEntries(Object.entries(env).map(([k, v]) => [k, v === null ? '' : String(v)]));
 }
 
+/** An image as compose resolves it when its variable is unset: `${KAFKA_IMAGE:-apache/kafka:3.9.2}` → the default. */
+export function defaultImage(image: string): string {
+  return image.replace(/\$\{\w+:?-([^}]*)\}/g, '$1');
+}
+
 function pinned(image: string): boolean {
   if (/@sha256:[a-f0-9]{64}$/.test(image)) return true;
   const tag = /:([\w][\w.-]*)$/.exec(image.split('/').pop() ?? '')?.[1];
@@ -763,7 +768,7 @@ export function composeProblems(file: ComposeFile): string[] {
   for (const name of [...ENGINES, ...SERVICE_NAMES]) {
     if (!services[name]) problems.push(`compose: service ${name} is missing`);
   }
-  const kafkaImage = services.kafka?.image ?? '';
+  const kafkaImage = defaultImage(services.kafka?.image ?? '');
   if (!/^apache\/kafka:3\.9\.\d+$/.test(kafkaImage)) {
     problems.push(
       `compose: kafka image ${kafkaImage} is not apache/kafka 3.9.x (kafkajs needs protocols Kafka 4 removed)`,
@@ -801,7 +806,7 @@ export function composeProblems(file: ComposeFile): string[] {
         problems.push(`${where}: build arg SERVICE is not ${name}`);
       if (!s.image?.startsWith(`handcheck/${name}:`))
         problems.push(`${where}: image is not handcheck/${name}:<tag>`);
-    } else if (!s.image || !pinned(s.image)) {
+    } else if (!s.image || !pinned(defaultImage(s.image))) {
       problems.push(`${where}: image ${s.image ?? '(none)'} is not pinned to a tag or digest`);
     }
 

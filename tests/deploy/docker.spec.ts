@@ -111,12 +111,12 @@ describe('docker-compose.yml', () => {
         /mongodb:\/\/handcheck:\$\{MONGO_PASSWORD:\?[^}]+\}@/,
         'mongodb://handcheck:hunter2@',
       )
-      .replace('image: mongo:7.0', 'image: mongo:latest');
+      .replace('image: ${MONGO_IMAGE:-mongo:7.0}', 'image: ${MONGO_IMAGE:-mongo:latest}');
     expect(composeProblems(parseCompose(broken))).toEqual(
       expect.arrayContaining([
         'compose service ingestion: CLICKHOUSE_PASSWORD must be a required ${VAR:?message} interpolation, not a value',
         'compose service directory: MONGO_URL holds a URL with a literal password',
-        'compose service mongo: image mongo:latest is not pinned to a tag or digest',
+        'compose service mongo: image ${MONGO_IMAGE:-mongo:latest} is not pinned to a tag or digest',
       ]),
     );
   });

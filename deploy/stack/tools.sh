@@ -1,0 +1,152 @@
+#!/usr/bin/env bash
+# Installs the tools `make test-deploy` needs, once, into caches outside the
+# repo keyed by version; a second run finds them and returns at once.
+#
+#   - Debian packages: docker.io (engine and a client that speaks BuildKit
+#     without buildx), debootstrap (local stand-ins for base images), etcd-server.
+#     The packages' init scripts are kept from starting an engine: ours runs
+#     only under deploy/stack/docker-engine.sh, with its own state and no
+#     changes to the host's network.
+#   - From the Go module proxy: Compose v2, kube-apiserver and kubectl (from
+#     k8s.io/kubernetes; about 10 minutes and 2.4 GB of module cache the first
+#     time), kubectl-validate and kube-score (the
+#     best-practice linter; kube-linter is not served by the module proxy).
+#
+#   bash deploy/stack/tools.sh           # install what is missing
+#   bash deploy/stack/tools.sh paths     # print NAME=path for every tool (never installs)
+set -euo pipefail
+
+HANDCHECK_CACHE="${HANDCHECK_CACHE:-$HOME/.cache/handcheck}"
+COMPOSE_VERSION="${COMPOSE_VERSION:-v2.29.7}"
+KUBE_VERSION="${KUBE_VERSION:-v1.31.0}"
+KUBECTL_VALIDATE_VERSION="${KUBECTL_VALIDATE_VERSION:-v0.0.4}"
+KUBE_SCORE_VERSION="${KUBE_SCORE_VERSION:-v1.20.0}"
+
+COMPOSE="$HANDCHECK_CACHE/compose-$COMPOSE_VERSION/docker-compose"
+KUBE_APISERVER="$HANDCHECK_CACHE/kubernetes-$KUBE_VERSION/kube-apiserver"
+KUBECTL="$HANDCHECK_CACHE/kubernetes-$KUBE_VERSION/kubectl"
+KUBECTL_VALIDATE="$HANDCHECK_CACHE/kubectl-validate-$KUBECTL_VALIDATE_VERSION/kubectl-validate"
+KUBE_SCORE="$HANDCHECK_CACHE/kube-score-$KUBE_SCORE_VERSION/kube-score"
+# Debian's client, not whatever `docker` is first on PATH: it builds with
+# BuildKit on its own, where a newer client wants the buildx plugin.
+DOCKER=/usr/bin/docker
+DOCKERD=/usr/sbin/dockerd
+ETCD=/usr/bin/etcd
+
+paths() {
+  printf '%s\n' "DOCKER=$DOCKER" "DOCKERD=$DOCKERD" "ETCD=$ETCD" "COMPOSE=$COMPOSE" \
+    "KUBE_APISERVER=$KUBE_APISERVER" "KUBECTL=$KUBECTL" "KUBE_VERSION=$KUBE_VERSION" \
+    "KUBECTL_VALIDATE=$KUBECTL_VALIDATE" "KUBE_SCORE=$KUBE_SCORE" "HANDCHECK_CACHE=$HANDCHECK_CACHE"
+}
+if [[ "${1:-}" == paths ]]; then
+  paths
+  exit 0
+fi
+
+log() { printf '[tools] %s\n' "$*"; }
+die() {
+  printf '[tools] %s\n' "$*" >&2
+  exit 1
+}
+
+installed() { dpkg-query -W -f='${Status}' "$1" 2> /dev/null | grep -q '^install ok installed$'; }
+
+ensure_packages() {
+  local missing=() pkg
+  for pkg in docker.io debootstrap etcd-server; do installed "$pkg" || missing+=("$pkg"); done
+  ((${#missing[@]})) || return 0
+  [[ "$(id -u)" == 0 ]] || die "missing packages ${missing[*]}: run this script as root"
+  log "installing ${missing[*]}"
+  # Refuses every init-script start while installing (policy-rc.d exit 101):
+  # Debian's docker.io would otherwise start a system engine that adds a
+  # bridge and firewall rules to the host.
+  local policy=/usr/sbin/policy-rc.d had_policy=0
+  [[ -e "$policy" ]] && had_policy=1
+  if ((!had_policy)); then
+    printf '#!/bin/sh\nexit 101\n' > "$policy"
+    chmod +x "$policy"
+  fi
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends "${missing[@]}" > /dev/null
+  ((had_policy)) || rm -f "$policy"
+}
+
+# go_build <dest-binary> <description> <command...>: runs the command in a fresh
+# staging folder that must leave the binary there; moves it into place only
+# when complete, so an interrupted build is never taken for a cached one.
+go_build() {
+  local dest=$1 what=$2
+  shift 2
+  [[ -x "$dest" ]] && return 0
+  command -v go > /dev/null || die "go is not installed: it builds $what from the Go module proxy"
+  mkdir -p "$HANDCHECK_CACHE"
+  exec 9> "$HANDCHECK_CACHE/.$(basename "$dest").lock"
+  flock 9
+  if [[ ! -x "$dest" ]]; then
+    local started=$SECONDS staging
+    staging="$(mktemp -d "$HANDCHECK_CACHE/.build.XXXXXX")"
+    log "building $what with $(go env GOVERSION)"
+    (cd "$staging" && GOFLAGS=-buildvcs=false "$@") || {
+      rm -rf "$staging"
+      die "building $what failed"
+    }
+    mkdir -p "$(dirname "$dest")"
+    for built in "$staging"/*; do
+      [[ -f "$built" && -x "$built" ]] && mv "$built" "$(dirname "$dest")/"
+    done
+    rm -rf "$staging"
+    [[ -x "$dest" ]] || die "building $what left no $(basename "$dest")"
+    log "$what ready in $((SECONDS - started))s"
+  fi
+  flock -u 9
+}
+
+# Built inside Compose's own module, so its go.mod's replace directives and
+# go.sum apply (as `go build ./cmd` in a checkout would).
+build_compose() {
+  local dir
+  dir="$(go mod download -json "github.com/docker/compose/v2@$COMPOSE_VERSION" | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$/\1/p')"
+  [[ -d "$dir" ]] || die "could not download github.com/docker/compose/v2@$COMPOSE_VERSION"
+  cp -R "$dir" src && chmod -R u+w src
+  (cd src && go build -trimpath -ldflags "-s -w -X github.com/docker/compose/v2/internal.Version=$COMPOSE_VERSION" \
+    -o ../docker-compose ./cmd)
+  rm -rf src
+}
+
+# k8s.io/kubernetes is not meant to be a dependency: its go.mod points every
+# k8s.io/<staging module> at a folder inside its own tree. A wrapper module
+# replaces each with the published v0.<minor>.<patch> release of that module.
+build_kubernetes() {
+  local gomod minor_patch module version_pkg=k8s.io/component-base/version
+  go mod init handcheck.local/kubernetes > /dev/null 2>&1
+  gomod="$(go mod download -json "k8s.io/kubernetes@$KUBE_VERSION" | sed -n 's/^[[:space:]]*"GoMod": "\(.*\)",$/\1/p')"
+  [[ -f "$gomod" ]] || die "could not download k8s.io/kubernetes@$KUBE_VERSION"
+  minor_patch="${KUBE_VERSION#v1.}"
+  for module in $(awk '$2 == "=>" && $3 ~ /^\.\/staging\// { print $1 }' "$gomod"); do
+    go mod edit -replace="$module=$module@v0.$minor_patch"
+  done
+  go mod edit -require="k8s.io/kubernetes@$KUBE_VERSION"
+  go mod download
+  # The version is stamped as Kubernetes' release builds do: Helm checks the
+  # chart's kubeVersion against what the API server reports.
+  local minor="${minor_patch%%.*}"
+  local ldflags="-s -w -X $version_pkg.gitVersion=$KUBE_VERSION -X $version_pkg.gitMajor=1 -X $version_pkg.gitMinor=$minor \
+    -X $version_pkg.gitTreeState=clean -X $version_pkg.buildDate=1970-01-01T00:00:00Z"
+  go build -mod=mod -trimpath -ldflags "$ldflags" -o . k8s.io/kubernetes/cmd/kube-apiserver k8s.io/kubernetes/cmd/kubectl
+}
+
+build_kubectl_validate() {
+  GOBIN="$PWD" go install -trimpath -ldflags "-s -w" "sigs.k8s.io/kubectl-validate@$KUBECTL_VALIDATE_VERSION"
+}
+
+build_kube_score() {
+  GOBIN="$PWD" go install -trimpath -ldflags "-s -w -X main.version=$KUBE_SCORE_VERSION" \
+    "github.com/zegl/kube-score/cmd/kube-score@$KUBE_SCORE_VERSION"
+}
+
+ensure_packages
+go_build "$KUBECTL_VALIDATE" "kubectl-validate $KUBECTL_VALIDATE_VERSION" build_kubectl_validate
+go_build "$KUBE_SCORE" "kube-score $KUBE_SCORE_VERSION" build_kube_score
+go_build "$COMPOSE" "Compose $COMPOSE_VERSION" build_compose
+go_build "$KUBE_APISERVER" "kube-apiserver and kubectl $KUBE_VERSION" build_kubernetes

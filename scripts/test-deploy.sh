@@ -1,0 +1,104 @@
+#!/usr/bin/env bash
+# `make test-deploy`: proves the deployment descriptions for real on this machine.
+#   1. tools: Docker engine, debootstrap, etcd (Debian), Compose v2, kube-apiserver
+#      and kubectl (Go module proxy), cached outside the repo (deploy/stack/tools.sh);
+#   2. a private Docker engine that leaves the host's network alone (docker-engine.sh);
+#   3. local stand-ins for the base and engine images, and the five service images
+#      from deploy/docker/Dockerfile (images.sh);
+#   4. native engines on ports of their own and a Kubernetes API server (cluster.sh);
+#   5. the Jest specs in tests/stack: the images under testcontainers, compose
+#      run whole, and helm install / upgrade / uninstall on the API server.
+# Everything started is stopped by recorded PID at the end, and the engine
+# checks that the host's network is as it found it. Ends with "N passed, N failed".
+set -uo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+repo=$(pwd)
+out="$repo/var/deploy-results"
+rm -rf "$out" "$repo/var/deploy" && mkdir -p "$out" "$repo/var/deploy"
+checks="$out/checks.tsv"
+: > "$checks"
+export TESTCONTAINERS_RYUK_DISABLED=true # its clean-up image cannot be pulled; we stop what we start
+export TESTCONTAINERS_HOST_OVERRIDE=127.0.0.1
+
+# Native engines for the containers spec: the test profile's engines on ports
+# and a data folder of their own, so a `make test` or `make start` can run beside.
+engines_env=(
+  HANDCHECK_VAR_DIR="$repo/var/deploy-engines"
+  HANDCHECK_KAFKA_PORT=29092 HANDCHECK_KAFKA_CONTROLLER_PORT=29093
+  HANDCHECK_CLICKHOUSE_HTTP_PORT=28123 HANDCHECK_CLICKHOUSE_TCP_PORT=29000
+  HANDCHECK_MONGO_PORT=27019 HANDCHECK_SMTP_PORT=21025 HANDCHECK_MAILPIT_PORT=28025
+)
+
+record() { printf '%s\t%s\n' "$1" "$2" >> "$checks"; }
+step() { # name, command...
+  local name=$1 begun=$SECONDS
+  shift
+  echo "── $name"
+  if "$@"; then
+    record "$name" passed
+    echo "   ($((SECONDS - begun)) s)"
+  else
+    record "$name" failed
+    return 1
+  fi
+}
+
+cleanup() {
+  bash deploy/stack/cluster.sh stop > /dev/null 2>&1 || true
+  env "${engines_env[@]}" bash deploy/infra.sh stop --profile test > /dev/null 2>&1 || true
+  # Stops any container left by a failed spec, then the engine; checks the network.
+  if ! bash deploy/stack/docker-engine.sh stop; then
+    record "host network left as found" failed
+  fi
+}
+
+summary() {
+  echo
+  echo "Summary (make test-deploy, $((SECONDS / 60)) min $((SECONDS % 60)) s):"
+  node scripts/summarize-tests.mjs "$checks" "$out/jest.json"
+}
+
+if ! bash scripts/ensure-deps.sh; then
+  echo "Dependencies could not be installed."
+  record "dependencies" failed
+  summary
+  exit 1
+fi
+
+trap 'cleanup; summary; exit $?' EXIT
+started=$SECONDS
+step "deploy tools" bash deploy/stack/tools.sh || exit 1
+eval "$(bash deploy/stack/tools.sh paths)"
+step "docker engine" bash deploy/stack/docker-engine.sh start || exit 1
+eval "$(bash deploy/stack/docker-engine.sh env)"
+export DOCKER_HOST
+step "images" bash deploy/stack/images.sh || exit 1
+step "engines (deploy)" env "${engines_env[@]}" bash deploy/infra.sh start --profile test || exit 1
+step "kubernetes API server" bash deploy/stack/cluster.sh start || exit 1
+HELM="$(bash scripts/check-deploy.sh helm-path)"
+[[ -x "$HELM" ]] || step "helm" bash scripts/check-deploy.sh > /dev/null
+
+# What the specs need, in one file (tests/stack/stack-env.ts reads it).
+eval "$(bash deploy/stack/images.sh env)"
+node -e '
+  const [file, ...pairs] = process.argv.slice(1);
+  const o = Object.fromEntries(pairs.map((p) => [p.slice(0, p.indexOf("=")), p.slice(p.indexOf("=") + 1)]));
+  const env = { dockerHost: o.DOCKER_HOST, docker: o.DOCKER, compose: o.COMPOSE, helm: o.HELM, kubectl: o.KUBECTL,
+    kubeconfig: o.KUBECONFIG, tag: o.HANDCHECK_TAG,
+    images: { NODE_IMAGE: o.NODE_IMAGE, KAFKA_IMAGE: o.KAFKA_IMAGE, CLICKHOUSE_IMAGE: o.CLICKHOUSE_IMAGE,
+      MONGO_IMAGE: o.MONGO_IMAGE, MAILPIT_IMAGE: o.MAILPIT_IMAGE } };
+  require("node:fs").writeFileSync(file, JSON.stringify(env, null, 2));
+' "$repo/var/deploy/stack-env.json" "DOCKER_HOST=$DOCKER_HOST" "DOCKER=$DOCKER" "COMPOSE=$COMPOSE" \
+  "HELM=$HELM" "KUBECTL=$KUBECTL" "KUBECONFIG=$repo/var/deploy/cluster/kubeconfig" \
+  "HANDCHECK_TAG=$HANDCHECK_TAG" "NODE_IMAGE=$NODE_IMAGE" "KAFKA_IMAGE=$KAFKA_IMAGE" \
+  "CLICKHOUSE_IMAGE=$CLICKHOUSE_IMAGE" "MONGO_IMAGE=$MONGO_IMAGE" "MAILPIT_IMAGE=$MAILPIT_IMAGE"
+echo "   setup took $((SECONDS - started)) s"
+
+echo "── image sizes"
+"$DOCKER" image ls --format '{{.Repository}}:{{.Tag}}\t{{.Size}}' | grep -E '^handcheck' | sort | sed 's/^/   /'
+
+echo "── jest (stack)"
+# The containers spec reads the native engines' addresses from their infra.env.
+env TEST_ENV_FILE=1 HANDCHECK_VAR_DIR="$repo/var/deploy-engines/test" \
+  npx jest -c jest.stack.config.js --ci --runInBand --json --outputFile="$out/jest.json" 2>&1 |
+  tee "$out/jest.log" | grep -E '^(PASS|FAIL)|●|compose up to all healthy' || true

@@ -1,0 +1,144 @@
+import { execFile } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { createConnection } from 'node:net';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { REPO_ROOT, eventually } from '@handcheck/server-kit/testing';
+import { SERVICES } from '@handcheck/service-registry';
+import { pageView, postEvents } from '../support/events';
+import { postReferral, referralBody } from '../support/referrals';
+import { dockerProcessEnv, stackEnv } from './stack-env';
+
+// docker-compose.yml, run whole: the engines (local stand-ins of the official
+// images) and the five services, with the host-network override the test
+// engine needs (deploy/stack/compose.host-network.yml). It uses the ports
+// docker-compose.yml publishes, the ones `make start` uses too.
+const run = promisify(execFile);
+const env = stackEnv();
+const project = 'handcheck-stack-test';
+const envFile = join(REPO_ROOT, 'var/deploy/compose.env');
+const secrets = {
+  CLICKHOUSE_PASSWORD: randomBytes(12).toString('hex'),
+  MONGO_PASSWORD: randomBytes(12).toString('hex'),
+  JWT_SECRET: randomBytes(32).toString('hex'),
+};
+const inbox = `referrals-${randomUUID().slice(0, 8)}@handcheck.test`;
+const gatewayUrl = 'http://127.0.0.1:8080';
+
+const compose = (...args: string[]) =>
+  run(
+    env.compose,
+    ['-p', project, '-f', 'docker-compose.yml', '-f', 'deploy/stack/compose.host-network.yml',
+      '--env-file', envFile, ...args],
+    { cwd: REPO_ROOT, env: dockerProcessEnv(env), maxBuffer: 16 * 1024 * 1024 },
+  );
+
+const PORTS = [
+  ...Object.values(SERVICES).flatMap((s) => [s.httpPort, s.metricsPort, s.grpcPort ?? s.httpPort]),
+  9092, 9093, 8123, 9000, 27017, 1025, 8025,
+];
+
+function inUse(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = createConnection({ host: '127.0.0.1', port });
+    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('error', () => resolve(false));
+  });
+}
+
+async function clickhouse(query: string): Promise<string> {
+  const url = new URL('http://127.0.0.1:8123/');
+  url.searchParams.set('database', 'handcheck');
+  url.searchParams.set('query', query);
+  const res = await fetch(url, {
+    headers: { 'X-ClickHouse-User': 'handcheck', 'X-ClickHouse-Key': secrets.CLICKHOUSE_PASSWORD },
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`ClickHouse answered ${res.status}: ${text}`);
+  return text.trim();
+}
+
+let upSeconds = 0;
+
+beforeAll(async () => {
+  const busy = [];
+  for (const port of new Set(PORTS)) if (await inUse(port)) busy.push(port);
+  if (busy.length > 0) {
+    throw new Error(
+      `ports ${busy.join(', ')} are in use; the compose test needs the ports docker-compose.yml uses (stop \`make start\` first)`,
+    );
+  }
+  mkdirSync(join(REPO_ROOT, 'var/deploy'), { recursive: true });
+  const lines = {
+    ...secrets,
+    ...env.images,
+    HANDCHECK_TAG: env.tag,
+    REFERRAL_INBOX: inbox,
+    REPORT_RECIPIENTS: 'analytics@handcheck.test',
+  };
+  writeFileSync(envFile, Object.entries(lines).map(([k, v]) => `${k}=${v}`).join('\n') + '\n', {
+    mode: 0o600,
+  });
+  const begun = Date.now();
+  await compose('up', '--detach', '--no-build', '--wait', '--wait-timeout', '300');
+  upSeconds = (Date.now() - begun) / 1000;
+  console.log(`docker-compose up to all healthy: ${upSeconds.toFixed(1)} s`);
+}, 420_000);
+
+afterAll(async () => {
+  await compose('down', '--volumes', '--timeout', '30').catch((error: unknown) => {
+    console.error('compose down failed', error);
+  });
+}, 120_000);
+
+describe('docker-compose.yml, run', () => {
+  it('brings every service and engine to healthy', async () => {
+    const { stdout } = await compose('ps', '--all', '--format', 'json');
+    const containers = stdout
+      .trim()
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { Service: string; State: string; Health: string });
+    expect(containers.map((c) => c.Service).sort()).toEqual(
+      ['clickhouse', 'directory', 'gateway', 'ingestion', 'kafka', 'mailpit', 'mongo', 'referral', 'report'],
+    );
+    for (const c of containers) expect({ service: c.Service, state: c.State, health: c.Health }).toEqual({
+      service: c.Service,
+      state: 'running',
+      health: 'healthy',
+    });
+    expect(upSeconds).toBeGreaterThan(0);
+  });
+
+  it('takes a page view into ClickHouse', async () => {
+    const event = pageView(randomUUID(), '/faq');
+    expect((await postEvents(gatewayUrl, [event])).status).toBe(202);
+    const path = await eventually(async () => {
+      const found = await clickhouse(
+        `SELECT page_path FROM analytics_events FINAL WHERE event_id = '${event.id}'`,
+      );
+      return found || undefined;
+    }, 90_000, 500);
+    expect(path).toBe('/faq');
+  });
+
+  it('sends a referral to the inbox and a confirmation to the patient, through Mailpit', async () => {
+    const body = referralBody();
+    const accepted = await eventually(async () => {
+      const res = await postReferral(gatewayUrl, body);
+      return res.status === 202 ? res : undefined;
+    }, 60_000, 500);
+    expect(accepted.body.success).toBe(true);
+    for (const address of [inbox, body.patient_email as string]) {
+      const found = await eventually(async () => {
+        const res = await fetch(
+          `http://127.0.0.1:8025/api/v1/search?query=${encodeURIComponent(`to:"${address}"`)}`,
+        );
+        const { messages } = (await res.json()) as { messages: Array<{ Subject: string }> };
+        return messages.length > 0 ? messages : undefined;
+      }, 60_000, 500);
+      expect(found).toHaveLength(1);
+    }
+  });
+});
