@@ -1,5 +1,5 @@
 # HandCheck: the two commands are `make start` and `make test`.
-.PHONY: start stop test status build lint typecheck unit proto clean-var
+.PHONY: start stop test test-deploy status build lint typecheck unit proto clean-var
 
 start: ## install what is missing, start engines and services, print URLs
 	@bash scripts/start.sh
@@ -9,6 +9,9 @@ stop: ## stop everything `make start` started
 
 test: ## lint, type-check, unit, integration and browser tests against real engines
 	@bash scripts/test.sh
+
+test-deploy: ## build and run the images, run docker-compose.yml, install the chart on a real Kubernetes API server
+	@bash scripts/test-deploy.sh
 
 status: ## what is running
 	@bash deploy/infra.sh status --profile dev; node scripts/supervisor.mjs status --profile dev

@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
-# Checks the deployment descriptions on a machine with no Docker and no cluster:
+# Checks the deployment descriptions on a machine with no Docker and no cluster
+# (`make test-deploy` then runs them for real):
 #   - the Helm chart: `helm lint --strict` and `helm template` with the CI values
 #     (once more with the optional ServiceMonitors on), and that production values
 #     without the secret references refuse to render;
+#   - the rendered manifests against the Kubernetes schemas of the oldest and newest
+#     supported versions (kubectl-validate) and best practice (kube-score);
 #   - the rendered manifests, the chart's default values, docker-compose.yml and
-#     deploy/docker/Dockerfile against the rules in tests/deploy/deploy-checks.ts
+#     deploy/docker/Dockerfile against the rules that are ours in tests/deploy/deploy-checks.ts
 #     (the service registry's ports, health and metrics paths; resources, probes,
 #     security contexts, health checks, pinned images, no plaintext secrets).
 #
@@ -82,7 +85,7 @@ log "helm lint --strict"
 log "helm template with the CI values (and with ServiceMonitors)"
 rendered="$(mktemp)"
 monitored="$(mktemp)"
-trap 'rm -f "$rendered" "$monitored"' EXIT
+trap 'rm -f "$rendered" "$monitored" "$rendered.score"' EXIT
 "$HELM" template handcheck "$CHART" --namespace handcheck -f "$CI_VALUES" > "$rendered"
 "$HELM" template handcheck "$CHART" --namespace handcheck -f "$CI_VALUES" "${MONITORING[@]}" > "$monitored"
 
@@ -92,6 +95,31 @@ if out="$("$HELM" template handcheck "$CHART" --set kafka.brokers[0]=kafka:9092 
   die "rendering without mongodb.existingSecret succeeded; it must fail"
 fi
 grep -q "mongodb.existingSecret is required" <<< "$out" || die "unexpected failure message: $out"
+
+# Schemas: kubectl-validate checks every object against the OpenAPI schemas of the
+# oldest and newest Kubernetes the chart supports (Chart.yaml annotations), offline.
+bash "$REPO_DIR/deploy/stack/tools.sh" linters
+eval "$(bash "$REPO_DIR/deploy/stack/tools.sh" paths)"
+annotation() { sed -n "s/^  handcheck.dev\/$1: '\(.*\)'$/\1/p" "$CHART/Chart.yaml"; }
+for version in "$(annotation kube-version-min)" "$(annotation kube-version-newest)"; do
+  [[ -n "$version" ]] || die "Chart.yaml lacks the handcheck.dev/kube-version-* annotations"
+  log "kubectl-validate against Kubernetes $version"
+  "$KUBECTL_VALIDATE" --version "$version" --local-crds "$REPO_DIR/tests/deploy/crds" "$rendered" "$monitored" > /dev/null ||
+    "$KUBECTL_VALIDATE" --version "$version" --local-crds "$REPO_DIR/tests/deploy/crds" "$rendered" "$monitored" ||
+    die "kubectl-validate: the chart does not match the Kubernetes $version schemas"
+done
+
+# Best practice: kube-score. Every critical finding fails; warnings are printed.
+# Left out, on purpose:
+#   - CPU limits: a limit throttles a pod even while the node's CPU sits idle;
+#     the requests already give each pod its share under contention.
+#   - pullPolicy Always: images are pinned by tag or digest, so IfNotPresent pulls
+#     exactly the same image and a node can restart pods while the registry is down.
+log "kube-score"
+"$KUBE_SCORE" score "$monitored" --output-format ci --ignore-container-cpu-limit \
+  --ignore-test container-image-pull-policy --enable-optional-test container-seccomp-profile \
+  > "$rendered.score" || { grep -v '^\[OK\]\|^\[SKIPPED\]' "$rendered.score" >&2; die "kube-score found critical problems (above)"; }
+grep '^\[WARNING\]' "$rendered.score" | sed 's/^/[check-deploy] /' || true
 
 log "rendered manifests, values against the service registry, docker-compose.yml, Dockerfile"
 npx --no-install tsx tests/deploy/deploy-checks.ts "$rendered" "$monitored"

@@ -1,6 +1,9 @@
-// Sums every suite of `make test` into one closing line: "N passed, N failed".
-// Checks that are not Jest (lint, type-check, contracts) count one each.
-import { existsSync, readFileSync } from 'node:fs';
+// Sums every suite of `make test` (or `make test-deploy`) into one closing line:
+// "N passed, N failed". Checks that are not Jest (lint, type-check, contracts)
+// count one each. The totals are also written to summary.json beside the
+// checks file, so .ci/run can add the two runs into its own closing line.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 
 const [checksFile, jestFile] = process.argv.slice(2);
 let passed = 0;
@@ -19,7 +22,8 @@ if (jestFile && existsSync(jestFile)) {
   const report = JSON.parse(readFileSync(jestFile, 'utf8'));
   const byProject = new Map();
   for (const suite of report.testResults) {
-    const project = suite.name.endsWith('.e2e-spec.ts') ? 'e2e' : suite.name.endsWith('.int-spec.ts') ? 'integration' : 'unit';
+    const kind = /\.(e2e|int|stack)-spec\.ts$/.exec(suite.name)?.[1];
+    const project = { e2e: 'e2e', int: 'integration', stack: 'stack' }[kind] ?? 'unit';
     const entry = byProject.get(project) ?? { passed: 0, failed: 0 };
     for (const test of suite.assertionResults) {
       if (test.status === 'passed') entry.passed += 1;
@@ -42,5 +46,6 @@ if (jestFile && existsSync(jestFile)) {
   failed += 1;
 }
 
+writeFileSync(join(dirname(checksFile), 'summary.json'), JSON.stringify({ passed, failed }));
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);

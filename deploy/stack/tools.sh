@@ -13,12 +13,14 @@
 #     best-practice linter; kube-linter is not served by the module proxy).
 #
 #   bash deploy/stack/tools.sh           # install what is missing
+#   bash deploy/stack/tools.sh linters   # only kubectl-validate and kube-score
 #   bash deploy/stack/tools.sh paths     # print NAME=path for every tool (never installs)
 set -euo pipefail
 
 HANDCHECK_CACHE="${HANDCHECK_CACHE:-$HOME/.cache/handcheck}"
 COMPOSE_VERSION="${COMPOSE_VERSION:-v2.29.7}"
-KUBE_VERSION="${KUBE_VERSION:-v1.31.0}"
+# The newest Kubernetes the chart supports (Chart.yaml, handcheck.dev/kube-version-newest).
+KUBE_VERSION="${KUBE_VERSION:-v1.30.14}"
 KUBECTL_VALIDATE_VERSION="${KUBECTL_VALIDATE_VERSION:-v0.0.4}"
 KUBE_SCORE_VERSION="${KUBE_SCORE_VERSION:-v1.20.0}"
 
@@ -145,8 +147,10 @@ build_kube_score() {
     "github.com/zegl/kube-score/cmd/kube-score@$KUBE_SCORE_VERSION"
 }
 
-ensure_packages
+# `linters`: only what `make test` needs (scripts/check-deploy.sh), a few minutes cold.
 go_build "$KUBECTL_VALIDATE" "kubectl-validate $KUBECTL_VALIDATE_VERSION" build_kubectl_validate
 go_build "$KUBE_SCORE" "kube-score $KUBE_SCORE_VERSION" build_kube_score
+[[ "${1:-}" == linters ]] && exit 0
+ensure_packages
 go_build "$COMPOSE" "Compose $COMPOSE_VERSION" build_compose
 go_build "$KUBE_APISERVER" "kube-apiserver and kubectl $KUBE_VERSION" build_kubernetes

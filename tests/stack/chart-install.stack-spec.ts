@@ -17,21 +17,37 @@ const release = 'handcheck';
 const chart = join(REPO_ROOT, 'charts/handcheck');
 // Production-like: the CI values name existing Secrets, turn on the ingress and
 // the gateway's HPA; metrics adds the ServiceMonitors.
-const values = ['-f', join(chart, 'ci/values-ci.yaml'), '--set', 'metrics.serviceMonitor.enabled=true'];
+const values = [
+  '-f',
+  join(chart, 'ci/values-ci.yaml'),
+  '--set',
+  'metrics.serviceMonitor.enabled=true',
+];
 
 const kubectl = async (...args: string[]) =>
-  (await run(env.kubectl, ['--kubeconfig', env.kubeconfig, ...args], { maxBuffer: 32 * 1024 * 1024 })).stdout;
+  (
+    await run(env.kubectl, ['--kubeconfig', env.kubeconfig, ...args], {
+      maxBuffer: 32 * 1024 * 1024,
+    })
+  ).stdout;
 const helm = async (...args: string[]) =>
   (
     await run(env.helm, ['--kubeconfig', env.kubeconfig, ...args], {
       maxBuffer: 32 * 1024 * 1024,
-      env: { ...process.env, HELM_CACHE_HOME: join(REPO_ROOT, 'var/deploy/helm-cache'),
+      env: {
+        ...process.env,
+        HELM_CACHE_HOME: join(REPO_ROOT, 'var/deploy/helm-cache'),
         HELM_CONFIG_HOME: join(REPO_ROOT, 'var/deploy/helm-config'),
-        HELM_DATA_HOME: join(REPO_ROOT, 'var/deploy/helm-data') },
+        HELM_DATA_HOME: join(REPO_ROOT, 'var/deploy/helm-data'),
+      },
     })
   ).stdout;
 
-interface ObjectRef { kind: string; name: string; apiVersion: string }
+interface ObjectRef {
+  kind: string;
+  name: string;
+  apiVersion: string;
+}
 
 /** Every object of the release's stored manifest. */
 async function releaseObjects(): Promise<ObjectRef[]> {
@@ -41,7 +57,9 @@ async function releaseObjects(): Promise<ObjectRef[]> {
     .map((doc) => ({
       apiVersion: /^apiVersion: (.+)$/m.exec(doc)?.[1]?.trim() ?? '',
       kind: /^kind: (.+)$/m.exec(doc)?.[1]?.trim() ?? '',
-      name: /^metadata:\n(?:\s+.*\n)*?\s+name: (.+)$/m.exec(doc)?.[1]?.trim().replace(/^"|"$/g, '') ?? '',
+      name:
+        /^metadata:\n(?:\s+.*\n)*?\s+name: (.+)$/m.exec(doc)?.[1]?.trim().replace(/^"|"$/g, '') ??
+        '',
     }))
     .filter((o) => o.kind !== '');
 }
@@ -52,19 +70,41 @@ const resourceOf = ({ kind, apiVersion }: ObjectRef) => {
 };
 
 async function stored(ref: ObjectRef): Promise<Record<string, unknown>> {
-  return JSON.parse(await kubectl('get', resourceOf(ref), ref.name, '-n', namespace, '-o', 'json')) as Record<string, unknown>;
+  return JSON.parse(
+    await kubectl('get', resourceOf(ref), ref.name, '-n', namespace, '-o', 'json'),
+  ) as Record<string, unknown>;
 }
 
 beforeAll(async () => {
-  await kubectl('apply', '-f', join(__dirname, 'fixtures/servicemonitor-crd.yaml'));
-  await kubectl('wait', '--for=condition=Established', 'crd/servicemonitors.monitoring.coreos.com', '--timeout=60s');
+  await kubectl('apply', '-f', join(REPO_ROOT, 'tests/deploy/crds/servicemonitor.yaml'));
+  await kubectl(
+    'wait',
+    '--for=condition=Established',
+    'crd/servicemonitors.monitoring.coreos.com',
+    '--timeout=60s',
+  );
   await kubectl('create', 'namespace', namespace);
   const secret = (name: string, ...pairs: string[]) =>
-    kubectl('create', 'secret', 'generic', name, '-n', namespace, ...pairs.map((p) => `--from-literal=${p}`));
+    kubectl(
+      'create',
+      'secret',
+      'generic',
+      name,
+      '-n',
+      namespace,
+      ...pairs.map((p) => `--from-literal=${p}`),
+    );
   // The Secrets an operator creates before installing; values made up here, never committed.
   await secret('handcheck-clickhouse', `clickhouse-password=${randomBytes(12).toString('hex')}`);
-  await secret('handcheck-mongodb', `mongodb-url=mongodb://handcheck:${randomBytes(12).toString('hex')}@mongo.data:27017/handcheck`);
-  await secret('handcheck-smtp', 'smtp-user=handcheck', `smtp-password=${randomBytes(12).toString('hex')}`);
+  await secret(
+    'handcheck-mongodb',
+    `mongodb-url=mongodb://handcheck:${randomBytes(12).toString('hex')}@mongo.data:27017/handcheck`,
+  );
+  await secret(
+    'handcheck-smtp',
+    'smtp-user=handcheck',
+    `smtp-password=${randomBytes(12).toString('hex')}`,
+  );
   await secret('handcheck-auth', `jwt-secret=${randomBytes(32).toString('hex')}`);
 });
 
@@ -74,28 +114,56 @@ describe('the Helm chart on a real Kubernetes API server', () => {
   it('installs: every object is accepted and stored', async () => {
     await helm('install', release, chart, '-n', namespace, ...values, '--wait=false');
     const status = JSON.parse(await helm('status', release, '-n', namespace, '-o', 'json')) as {
-      info: { status: string }; version: number;
+      info: { status: string };
+      version: number;
     };
     expect(status.info.status).toBe('deployed');
     installed = await releaseObjects();
     const kinds = new Set(installed.map((o) => o.kind));
-    for (const kind of ['Deployment', 'Service', 'ServiceAccount', 'HorizontalPodAutoscaler',
-      'PodDisruptionBudget', 'NetworkPolicy', 'Ingress', 'ServiceMonitor']) {
+    for (const kind of [
+      'Deployment',
+      'Service',
+      'ServiceAccount',
+      'HorizontalPodAutoscaler',
+      'PodDisruptionBudget',
+      'NetworkPolicy',
+      'Ingress',
+      'ServiceMonitor',
+    ]) {
       expect(kinds).toContain(kind);
     }
     for (const service of SERVICE_NAMES) {
-      expect(installed).toContainEqual(expect.objectContaining({ kind: 'Deployment', name: expect.stringContaining(service) }));
+      expect(installed).toContainEqual(
+        expect.objectContaining({ kind: 'Deployment', name: expect.stringContaining(service) }),
+      );
     }
     for (const ref of installed) {
       const object = await stored(ref);
-      expect({ kind: object.kind, name: (object.metadata as { name: string }).name }).toEqual({ kind: ref.kind, name: ref.name });
+      expect({ kind: object.kind, name: (object.metadata as { name: string }).name }).toEqual({
+        kind: ref.kind,
+        name: ref.name,
+      });
     }
   });
 
   it('stores the secrets by reference only, with the hardening intact', async () => {
     const gateway = installed.find((o) => o.kind === 'Deployment' && o.name.includes('gateway'))!;
     const deployment = (await stored(gateway)) as {
-      spec: { template: { spec: { securityContext: Record<string, unknown>; containers: Array<{ env?: Array<{ name: string; value?: string; valueFrom?: { secretKeyRef?: { name: string } } }>; securityContext: Record<string, unknown> }> } } };
+      spec: {
+        template: {
+          spec: {
+            securityContext: Record<string, unknown>;
+            containers: Array<{
+              env?: Array<{
+                name: string;
+                value?: string;
+                valueFrom?: { secretKeyRef?: { name: string } };
+              }>;
+              securityContext: Record<string, unknown>;
+            }>;
+          };
+        };
+      };
     };
     const pod = deployment.spec.template.spec;
     expect(pod.securityContext).toMatchObject({ seccompProfile: { type: 'RuntimeDefault' } });
@@ -113,15 +181,34 @@ describe('the Helm chart on a real Kubernetes API server', () => {
   });
 
   it('upgrades with changed values', async () => {
-    await helm('upgrade', release, chart, '-n', namespace, ...values,
-      '--set', 'gateway.autoscaling.maxReplicas=9', '--set', 'image.tag=0.1.1', '--wait=false');
-    const hpa = installed.find((o) => o.kind === 'HorizontalPodAutoscaler' && o.name.includes('gateway'))!;
+    await helm(
+      'upgrade',
+      release,
+      chart,
+      '-n',
+      namespace,
+      ...values,
+      '--set',
+      'gateway.autoscaling.maxReplicas=9',
+      '--set',
+      'image.tag=0.1.1',
+      '--wait=false',
+    );
+    const hpa = installed.find(
+      (o) => o.kind === 'HorizontalPodAutoscaler' && o.name.includes('gateway'),
+    )!;
     expect(((await stored(hpa)) as { spec: { maxReplicas: number } }).spec.maxReplicas).toBe(9);
     const gateway = installed.find((o) => o.kind === 'Deployment' && o.name.includes('gateway'))!;
-    const images = ((await stored(gateway)) as { spec: { template: { spec: { containers: Array<{ image: string }> } } } })
-      .spec.template.spec.containers.map((c) => c.image);
+    const images = (
+      (await stored(gateway)) as {
+        spec: { template: { spec: { containers: Array<{ image: string }> } } };
+      }
+    ).spec.template.spec.containers.map((c) => c.image);
     expect(images.every((image) => image.endsWith(':0.1.1'))).toBe(true);
-    const status = JSON.parse(await helm('status', release, '-n', namespace, '-o', 'json')) as { version: number; info: { status: string } };
+    const status = JSON.parse(await helm('status', release, '-n', namespace, '-o', 'json')) as {
+      version: number;
+      info: { status: string };
+    };
     expect(status).toMatchObject({ version: 2, info: { status: 'deployed' } });
   });
 

@@ -29,14 +29,29 @@ const gatewayUrl = 'http://127.0.0.1:8080';
 const compose = (...args: string[]) =>
   run(
     env.compose,
-    ['-p', project, '-f', 'docker-compose.yml', '-f', 'deploy/stack/compose.host-network.yml',
-      '--env-file', envFile, ...args],
+    [
+      '-p',
+      project,
+      '-f',
+      'docker-compose.yml',
+      '-f',
+      'deploy/stack/compose.host-network.yml',
+      '--env-file',
+      envFile,
+      ...args,
+    ],
     { cwd: REPO_ROOT, env: dockerProcessEnv(env), maxBuffer: 16 * 1024 * 1024 },
   );
 
 const PORTS = [
   ...Object.values(SERVICES).flatMap((s) => [s.httpPort, s.metricsPort, s.grpcPort ?? s.httpPort]),
-  9092, 9093, 8123, 9000, 27017, 1025, 8025,
+  9092,
+  9093,
+  8123,
+  9000,
+  27017,
+  1025,
+  8025,
 ];
 
 function inUse(port: number): Promise<boolean> {
@@ -77,9 +92,15 @@ beforeAll(async () => {
     REFERRAL_INBOX: inbox,
     REPORT_RECIPIENTS: 'analytics@handcheck.test',
   };
-  writeFileSync(envFile, Object.entries(lines).map(([k, v]) => `${k}=${v}`).join('\n') + '\n', {
-    mode: 0o600,
-  });
+  writeFileSync(
+    envFile,
+    Object.entries(lines)
+      .map(([k, v]) => `${k}=${v}`)
+      .join('\n') + '\n',
+    {
+      mode: 0o600,
+    },
+  );
   const begun = Date.now();
   await compose('up', '--detach', '--no-build', '--wait', '--wait-timeout', '300');
   upSeconds = (Date.now() - begun) / 1000;
@@ -100,44 +121,65 @@ describe('docker-compose.yml, run', () => {
       .split('\n')
       .filter(Boolean)
       .map((line) => JSON.parse(line) as { Service: string; State: string; Health: string });
-    expect(containers.map((c) => c.Service).sort()).toEqual(
-      ['clickhouse', 'directory', 'gateway', 'ingestion', 'kafka', 'mailpit', 'mongo', 'referral', 'report'],
-    );
-    for (const c of containers) expect({ service: c.Service, state: c.State, health: c.Health }).toEqual({
-      service: c.Service,
-      state: 'running',
-      health: 'healthy',
-    });
+    expect(containers.map((c) => c.Service).sort()).toEqual([
+      'clickhouse',
+      'directory',
+      'gateway',
+      'ingestion',
+      'kafka',
+      'mailpit',
+      'mongo',
+      'referral',
+      'report',
+    ]);
+    for (const c of containers)
+      expect({ service: c.Service, state: c.State, health: c.Health }).toEqual({
+        service: c.Service,
+        state: 'running',
+        health: 'healthy',
+      });
     expect(upSeconds).toBeGreaterThan(0);
   });
 
   it('takes a page view into ClickHouse', async () => {
     const event = pageView(randomUUID(), '/faq');
     expect((await postEvents(gatewayUrl, [event])).status).toBe(202);
-    const path = await eventually(async () => {
-      const found = await clickhouse(
-        `SELECT page_path FROM analytics_events FINAL WHERE event_id = '${event.id}'`,
-      );
-      return found || undefined;
-    }, 90_000, 500);
+    const path = await eventually(
+      async () => {
+        const found = await clickhouse(
+          `SELECT page_path FROM analytics_events FINAL WHERE event_id = '${event.id}'`,
+        );
+        return found || undefined;
+      },
+      90_000,
+      500,
+    );
     expect(path).toBe('/faq');
   });
 
   it('sends a referral to the inbox and a confirmation to the patient, through Mailpit', async () => {
     const body = referralBody();
-    const accepted = await eventually(async () => {
-      const res = await postReferral(gatewayUrl, body);
-      return res.status === 202 ? res : undefined;
-    }, 60_000, 500);
+    const accepted = await eventually(
+      async () => {
+        const res = await postReferral(gatewayUrl, body);
+        return res.status === 202 ? res : undefined;
+      },
+      60_000,
+      500,
+    );
     expect(accepted.body.success).toBe(true);
     for (const address of [inbox, body.patient_email as string]) {
-      const found = await eventually(async () => {
-        const res = await fetch(
-          `http://127.0.0.1:8025/api/v1/search?query=${encodeURIComponent(`to:"${address}"`)}`,
-        );
-        const { messages } = (await res.json()) as { messages: Array<{ Subject: string }> };
-        return messages.length > 0 ? messages : undefined;
-      }, 60_000, 500);
+      const found = await eventually(
+        async () => {
+          const res = await fetch(
+            `http://127.0.0.1:8025/api/v1/search?query=${encodeURIComponent(`to:"${address}"`)}`,
+          );
+          const { messages } = (await res.json()) as { messages: Array<{ Subject: string }> };
+          return messages.length > 0 ? messages : undefined;
+        },
+        60_000,
+        500,
+      );
       expect(found).toHaveLength(1);
     }
   });

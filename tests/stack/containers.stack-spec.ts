@@ -77,36 +77,68 @@ async function exitOf(container: StartedTestContainer, graceSeconds: number) {
 beforeAll(async () => {
   // Dependencies first, as compose orders them: the gateway reads the directory and report.
   for (const service of ['ingestion', 'directory', 'referral', 'report', 'gateway'] as const) {
-    const container = await new GenericContainer(`handcheck/${service}:${env.tag}`)
-      .withNetworkMode('host')
-      .withEnvironment(serviceEnv(service))
-      // The image's HEALTHCHECK asks the ready path: healthy means it can do its job.
-      .withWaitStrategy(Wait.forHealthCheck())
-      .withStartupTimeout(120_000)
-      .start();
-    started.set(service, container);
+    const output: string[] = [];
+    try {
+      const container = await new GenericContainer(`handcheck/${service}:${env.tag}`)
+        .withNetworkMode('host')
+        .withEnvironment(serviceEnv(service))
+        .withLogConsumer((stream) => stream.on('data', (chunk) => output.push(String(chunk))))
+        // The image's HEALTHCHECK asks the ready path: healthy means it can do its job.
+        .withWaitStrategy(Wait.forHealthCheck())
+        .withStartupTimeout(120_000)
+        .start();
+      started.set(service, container);
+    } catch (error) {
+      throw new Error(
+        `${service} did not become healthy: ${String(error)}\n${output.slice(-15).join('')}`,
+      );
+    }
   }
 }, 600_000);
 
 afterAll(async () => {
-  for (const container of started.values()) await container.stop({ timeout: 5_000 }).catch(() => {});
+  for (const container of started.values())
+    await container.stop({ timeout: 5_000 }).catch(() => {});
 });
 
 describe('the service images, run as containers', () => {
-  it.each(SERVICE_NAMES.map((s) => [s]))('%s runs as an unprivileged user and is ready', async (service) => {
-    const container = started.get(service);
-    expect(container).toBeDefined();
-    const { output } = await container!.exec(['id', '-u']);
-    expect(output.trim()).toBe('1000');
-    const ready = await fetch(`http://127.0.0.1:${port(service)}${SERVICES[service].health.ready}`);
-    expect(ready.status).toBe(200);
-  });
+  it.each(SERVICE_NAMES.map((s) => [s]))(
+    '%s runs as a numeric unprivileged user with production dependencies only, and its health check is the ready path',
+    async (service) => {
+      const container = started.get(service);
+      expect(container).toBeDefined();
+      const { output } = await container!.exec(['id', '-u']);
+      expect(output.trim()).toBe('1000');
+      const client = await getContainerRuntimeClient();
+      const info = await client.container.inspect(client.container.getById(container!.getId()));
+      expect(info.Config.User).toMatch(/^\d+:\d+$/);
+      expect(info.Config.Healthcheck?.Test).toEqual([
+        'CMD',
+        'node',
+        '/usr/local/lib/handcheck/healthcheck.mjs',
+      ]);
+      // Development tools (the compiler, the test runner) never reach an image.
+      const dev = await container!.exec([
+        'ls',
+        '/app/node_modules/typescript',
+        '/app/node_modules/jest',
+      ]);
+      expect(dev.exitCode).not.toBe(0);
+      const ready = await fetch(
+        `http://127.0.0.1:${port(service)}${SERVICES[service].health.ready}`,
+      );
+      expect(ready.status).toBe(200);
+    },
+  );
 
   it('serves the site from the gateway image', async () => {
     const res = await fetch(`${gatewayUrl}/`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
     expect(await res.text()).toContain('<div id="root">');
+    const openapi = await fetch(`${gatewayUrl}/api/openapi.json`);
+    expect(openapi.status).toBe(200);
+    expect(((await openapi.json()) as { openapi: string }).openapi).toMatch(/^3\./);
   });
 
   it('carries a page view from the gateway container through Kafka into ClickHouse', async () => {
@@ -115,13 +147,17 @@ describe('the service images, run as containers', () => {
     expect((await postEvents(gatewayUrl, [event])).status).toBe(202);
     const clickhouse = testClickHouse('handcheck');
     try {
-      const found = await eventually(async () => {
-        const [row] = await rows<{ page_path: string }>(
-          clickhouse,
-          `SELECT page_path FROM analytics_events FINAL WHERE event_id = '${event.id}'`,
-        );
-        return row;
-      }, 60_000, 500);
+      const found = await eventually(
+        async () => {
+          const [row] = await rows<{ page_path: string }>(
+            clickhouse,
+            `SELECT page_path FROM analytics_events FINAL WHERE event_id = '${event.id}'`,
+          );
+          return row;
+        },
+        60_000,
+        500,
+      );
       expect(found.page_path).toBe('/about');
     } finally {
       await clickhouse.close();
@@ -129,10 +165,14 @@ describe('the service images, run as containers', () => {
   });
 
   it('mails a referral request through the referral container', async () => {
-    const accepted = await eventually(async () => {
-      const res = await postReferral(gatewayUrl, referralBody());
-      return res.status === 202 ? res : undefined;
-    }, 60_000, 500);
+    const accepted = await eventually(
+      async () => {
+        const res = await postReferral(gatewayUrl, referralBody());
+        return res.status === 202 ? res : undefined;
+      },
+      60_000,
+      500,
+    );
     expect(accepted.body.success).toBe(true);
     const [mail] = await waitForMails(inbox, 1, 60_000);
     expect(mail?.Subject).toMatch(/referral/i);
@@ -150,13 +190,17 @@ describe('the service images, run as containers', () => {
 
     const clickhouse = testClickHouse('handcheck');
     try {
-      await eventually(async () => {
-        const [row] = await rows<{ n: string }>(
-          clickhouse,
-          `SELECT uniqExact(event_id) AS n FROM analytics_events WHERE session_id = '${sessionId}'`,
-        );
-        return Number(row?.n) === events.length ? true : undefined;
-      }, 60_000, 500);
+      await eventually(
+        async () => {
+          const [row] = await rows<{ n: string }>(
+            clickhouse,
+            `SELECT uniqExact(event_id) AS n FROM analytics_events WHERE session_id = '${sessionId}'`,
+          );
+          return Number(row?.n) === events.length ? true : undefined;
+        },
+        60_000,
+        500,
+      );
     } finally {
       await clickhouse.close();
     }
