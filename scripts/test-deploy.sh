@@ -14,6 +14,8 @@ set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 repo=$(pwd)
 out="$repo/var/deploy-results"
+# A run that was killed may have left its API server: stop it while its PID files exist.
+bash deploy/stack/cluster.sh stop > /dev/null 2>&1 || true
 rm -rf "$out" "$repo/var/deploy" && mkdir -p "$out" "$repo/var/deploy"
 checks="$out/checks.tsv"
 : > "$checks"

@@ -28,7 +28,8 @@ pid_of() { # name binary
   local file="$DIR/run/$1.pid" pid
   [[ -f "$file" ]] || return 1
   pid="$(cat "$file")"
-  kill -0 "$pid" 2> /dev/null && [[ "$(readlink "/proc/$pid/exe" 2> /dev/null)" == "$(realpath "$2")" ]] && printf '%s' "$pid"
+  # By program name, not path: a process of an older cached release is still ours.
+  kill -0 "$pid" 2> /dev/null && [[ "$(basename "$(readlink "/proc/$pid/exe" 2> /dev/null)" | sed 's/ (deleted)$//')" == "$(basename "$2")" ]] && printf '%s' "$pid"
 }
 
 launch() { # name command...
