@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsNotEmpty, IsString, Max, Min } from 'class-validator';
+import { IsListenPort } from './engine-env';
 
 export const NODE_ENVS = ['development', 'test', 'production'] as const;
 export type NodeEnv = (typeof NODE_ENVS)[number];
@@ -14,10 +15,7 @@ export class CommonEnv {
   LOG_LEVEL = 'info';
 
   /** 0 picks a free port (tests). */
-  @Type(() => Number)
-  @IsInt()
-  @Min(0)
-  @Max(65535)
+  @IsListenPort()
   PORT!: number;
 
   @IsString()

@@ -40,6 +40,10 @@ export const IsMongoUrl = () =>
 export const IsPort = () =>
   all(Type(() => Number) as PropertyDecorator, IsInt(), Min(1), Max(65535));
 
+/** A port this process listens on; 0 asks the system for a free one (tests). */
+export const IsListenPort = () =>
+  all(Type(() => Number) as PropertyDecorator, IsInt(), Min(0), Max(65535));
+
 const booleanText = ({ value }: { value: unknown }) =>
   value === 'true' || value === '1'
     ? true

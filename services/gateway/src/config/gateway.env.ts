@@ -14,7 +14,7 @@ import {
   ValidateIf,
 } from 'class-validator';
 import { TOPICS } from '@handcheck/contracts';
-import { CommonEnv } from '@handcheck/server-kit';
+import { CommonEnv, IsListenPort } from '@handcheck/server-kit';
 import { SERVICES } from '@handcheck/service-registry';
 
 /** Bytes, not characters: an HS256 key should hold at least 256 bits. */
@@ -45,10 +45,7 @@ export class GatewayEnv extends CommonEnv {
   override PORT = SERVICES.gateway.httpPort;
 
   /** /metrics on a port of its own: PORT faces the internet, this one never does. 0 picks a free port (tests). */
-  @Type(() => Number)
-  @IsInt()
-  @Min(0)
-  @Max(65535)
+  @IsListenPort()
   METRICS_PORT = SERVICES.gateway.metricsPort;
 
   /** Directory holding the built site (web/dist). */

@@ -14,7 +14,7 @@ import {
   type ValidatorConstraintInterface,
 } from 'class-validator';
 import { CronTime } from 'cron';
-import { CommonEnv } from '@handcheck/server-kit';
+import { CommonEnv, IsListenPort } from '@handcheck/server-kit';
 import { SERVICES } from '@handcheck/service-registry';
 
 const list = ({ value }: { value: unknown }) =>
@@ -61,10 +61,7 @@ export class ReportEnv extends CommonEnv {
   override PORT = SERVICES.report.httpPort;
 
   /** gRPC (SendTestReport, GetDashboard), for the gateway. 0 picks a free port (tests). */
-  @Type(() => Number)
-  @IsInt()
-  @Min(0)
-  @Max(65535)
+  @IsListenPort()
   GRPC_PORT = SERVICES.report.grpcPort ?? 0;
 
   /** Who gets the weekly report, comma-separated. Required in production; empty elsewhere skips the weekly send. */
