@@ -16,6 +16,7 @@ import {
 import { GatewayEnv } from '../config/gateway.env';
 import { GeoLocator, UNKNOWN_LOCATION } from '../geo/geo-locator';
 import { ClientRateLimit } from '../http/client-rate-limit';
+import { pathOf } from '../http/serve-ahead';
 import { trustedProxy } from '../http/trusted-proxy';
 import { securityHeaders } from '../site/security-headers';
 import { EventsService } from './events.service';
@@ -149,12 +150,6 @@ export class EventsIntake {
     }
     sendJson(res, answer.status, answer.body, answer.headers);
   }
-}
-
-function pathOf(req: IncomingMessage): string {
-  const url = req.url ?? '';
-  const query = url.indexOf('?');
-  return query === -1 ? url : url.slice(0, query);
 }
 
 function sendJson(

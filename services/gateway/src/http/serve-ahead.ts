@@ -5,6 +5,13 @@ export interface HotRoute {
   handle(req: IncomingMessage, res: ServerResponse): void;
 }
 
+/** The request's path without its query string, as a hot route matches it. */
+export function pathOf(req: IncomingMessage): string {
+  const url = req.url ?? '';
+  const query = url.indexOf('?');
+  return query === -1 ? url : url.slice(0, query);
+}
+
 type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
 
 /**

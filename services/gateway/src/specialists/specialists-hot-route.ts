@@ -2,7 +2,7 @@ import { type IncomingMessage, type ServerResponse } from 'node:http';
 import { Injectable, Logger } from '@nestjs/common';
 import { Metrics, errorAnswer, httpDuration } from '@handcheck/server-kit';
 import { GatewayEnv } from '../config/gateway.env';
-import { type HotRoute } from '../http/serve-ahead';
+import { type HotRoute, pathOf } from '../http/serve-ahead';
 import { securityHeaders } from '../site/security-headers';
 import { type SpecialistListDto } from './dto/specialist.dto';
 import { SpecialistsService } from './specialists.service';
@@ -86,8 +86,3 @@ export class SpecialistsHotRoute implements HotRoute {
   }
 }
 
-function pathOf(req: IncomingMessage): string {
-  const url = req.url ?? '';
-  const query = url.indexOf('?');
-  return query === -1 ? url : url.slice(0, query);
-}
