@@ -109,17 +109,16 @@ for version in "$(annotation kube-version-min)" "$(annotation kube-version-newes
     die "kubectl-validate: the chart does not match the Kubernetes $version schemas"
 done
 
-# Best practice: kube-score. Every critical finding fails; warnings are printed.
+# Best practice: kube-score. Every finding fails, warnings included.
 # Left out, on purpose:
 #   - CPU limits: a limit throttles a pod even while the node's CPU sits idle;
 #     the requests already give each pod its share under contention.
 #   - pullPolicy Always: images are pinned by tag or digest, so IfNotPresent pulls
 #     exactly the same image and a node can restart pods while the registry is down.
 log "kube-score"
-"$KUBE_SCORE" score "$monitored" --output-format ci --ignore-container-cpu-limit \
+"$KUBE_SCORE" score "$monitored" --output-format ci --exit-one-on-warning --ignore-container-cpu-limit \
   --ignore-test container-image-pull-policy --enable-optional-test container-seccomp-profile \
-  > "$rendered.score" || { grep -v '^\[OK\]\|^\[SKIPPED\]' "$rendered.score" >&2; die "kube-score found critical problems (above)"; }
-grep '^\[WARNING\]' "$rendered.score" | sed 's/^/[check-deploy] /' || true
+  > "$rendered.score" || { grep -v '^\[OK\]\|^\[SKIPPED\]' "$rendered.score" >&2; die "kube-score found problems (above)"; }
 
 log "rendered manifests, values against the service registry, docker-compose.yml, Dockerfile"
 npx --no-install tsx tests/deploy/deploy-checks.ts "$rendered" "$monitored"

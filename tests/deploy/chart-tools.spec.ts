@@ -55,6 +55,7 @@ const score = (file: string) =>
       file,
       '--output-format',
       'ci',
+      '--exit-one-on-warning',
       '--ignore-container-cpu-limit',
       '--ignore-test',
       'container-image-pull-policy',
@@ -75,7 +76,7 @@ describe('the tools check-deploy.sh trusts', () => {
     expect(broken.stdout + broken.stderr).toMatch(/replicas/);
   });
 
-  it('kube-score accepts the chart and refuses a container without resources or a read-only root', () => {
+  it('kube-score accepts the chart (no warning either) and refuses a container without resources or a read-only root', () => {
     const { manifests } = renderChart();
     expect(score(write('good.yaml', manifests)).status).toBe(0);
     const [container] = gatewayDeployment(manifests).spec.template.spec.containers;

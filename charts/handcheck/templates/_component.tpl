@@ -56,10 +56,20 @@ spec:
       tolerations:
         {{- toYaml . | nindent 8 }}
       {{- end }}
-      {{- with $values.affinity }}
       affinity:
-        {{- toYaml . | nindent 8 }}
-      {{- end }}
+        {{- if $values.affinity }}
+        {{- toYaml $values.affinity | nindent 8 }}
+        {{- else }}
+        # By default replicas prefer different nodes, so one node's loss leaves the others serving.
+        podAntiAffinity:
+          preferredDuringSchedulingIgnoredDuringExecution:
+            - weight: 100
+              podAffinityTerm:
+                topologyKey: kubernetes.io/hostname
+                labelSelector:
+                  matchLabels:
+                    {{- include "handcheck.selectorLabels" . | nindent 20 }}
+        {{- end }}
       {{- with $values.topologySpreadConstraints }}
       topologySpreadConstraints:
         {{- toYaml . | nindent 8 }}
