@@ -3,7 +3,6 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { REPO_ROOT, eventually } from '@handcheck/server-kit/testing';
 import { SERVICES } from '@handcheck/service-registry';
 import { pageView, postEvents } from '../support/events';
@@ -14,7 +13,6 @@ import { dockerProcessEnv, stackEnv } from './stack-env';
 // images) and the five services, with the host-network override the test
 // engine needs (deploy/stack/compose.host-network.yml). It uses the ports
 // docker-compose.yml publishes, the ones `make start` uses too.
-const run = promisify(execFile);
 const env = stackEnv();
 const project = 'handcheck-stack-test';
 const envFile = join(REPO_ROOT, 'var/deploy/compose.env');
@@ -26,22 +24,29 @@ const secrets = {
 const inbox = `referrals-${randomUUID().slice(0, 8)}@handcheck.test`;
 const gatewayUrl = 'http://127.0.0.1:8080';
 
-const compose = (...args: string[]) =>
-  run(
-    env.compose,
-    [
-      '-p',
-      project,
-      '-f',
-      'docker-compose.yml',
-      '-f',
-      'deploy/stack/compose.host-network.yml',
-      '--env-file',
-      envFile,
-      ...args,
-    ],
-    { cwd: REPO_ROOT, env: dockerProcessEnv(env), maxBuffer: 16 * 1024 * 1024 },
-  );
+/** docker-compose with this test's project, files and env file; `input` goes to its stdin. */
+const composeWithInput = (input: string | undefined, ...args: string[]) =>
+  new Promise<{ stdout: string; stderr: string }>((resolve, reject) => {
+    const child = execFile(
+      env.compose,
+      [
+        '-p',
+        project,
+        '-f',
+        'docker-compose.yml',
+        '-f',
+        'deploy/stack/compose.host-network.yml',
+        '--env-file',
+        envFile,
+        ...args,
+      ],
+      { cwd: REPO_ROOT, env: dockerProcessEnv(env), maxBuffer: 16 * 1024 * 1024 },
+      (error, stdout, stderr) =>
+        error ? reject(Object.assign(error, { stdout, stderr })) : resolve({ stdout, stderr }),
+    );
+    child.stdin?.end(input ?? '');
+  });
+const compose = (...args: string[]) => composeWithInput(undefined, ...args);
 
 const PORTS = [
   ...Object.values(SERVICES).flatMap((s) => [s.httpPort, s.metricsPort, s.grpcPort ?? s.httpPort]),
@@ -155,6 +160,54 @@ describe('docker-compose.yml, run', () => {
       500,
     );
     expect(path).toBe('/faq');
+  });
+
+  it("loads specialists with the directory image's import command, and the gateway lists them", async () => {
+    const { stdout } = await compose(
+      'exec',
+      '-T',
+      'directory',
+      'node',
+      'dist/import/import-cli.js',
+      'data/sample-specialists.json',
+    );
+    expect(stdout).toMatch(/\d+/);
+    const listed = await eventually(
+      async () => {
+        const res = await fetch(`${gatewayUrl}/api/specialists`);
+        if (res.status !== 200) return undefined;
+        const { specialists } = (await res.json()) as { specialists: unknown[] };
+        return specialists.length > 0 ? specialists : undefined;
+      },
+      60_000,
+      1_000,
+    );
+    expect(listed.length).toBeGreaterThan(0);
+  });
+
+  it("creates an admin with the gateway image's command (password on stdin), who can sign in", async () => {
+    const email = `admin-${randomUUID().slice(0, 8)}@handcheck.test`;
+    const password = randomBytes(16).toString('base64url');
+    await composeWithInput(
+      `${password}\n`,
+      'exec',
+      '-T',
+      'gateway',
+      'node',
+      'dist/auth/cli/create-admin.js',
+      '--email',
+      email,
+    );
+    const res = await fetch(`${gatewayUrl}/api/auth/login`, {
+      method: 'POST',
+      // The header a cross-site form cannot send: the gateway's CSRF guard for auth routes.
+      headers: { 'content-type': 'application/json', 'x-handcheck-auth': '1' },
+      body: JSON.stringify({ email, password }),
+    });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { accessToken?: string }).accessToken).toEqual(
+      expect.any(String),
+    );
   });
 
   it('sends a referral to the inbox and a confirmation to the patient, through Mailpit', async () => {
