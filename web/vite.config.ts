@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { guidePages } from './build/guide-pages';
 
 /** Workspace packages the browser bundles from source (jest maps them the same way). */
 const sourcePackage = (name: string) =>
@@ -10,6 +11,9 @@ const browserEvents = fileURLToPath(
   new URL('../packages/contracts/src/browser-events/index.ts', import.meta.url),
 );
 const noCssVarsShim = fileURLToPath(new URL('./build/no-css-vars.js', import.meta.url));
+const noRuntimeThemeSourceShim = fileURLToPath(
+  new URL('./build/no-runtime-theme-source.js', import.meta.url),
+);
 
 // The diagnosis engine, the URL rules, the event contract and the content catalogue are pure data
 // and functions; their top-level calls (deepFreeze, Map building) have no outside effects, so
@@ -35,30 +39,45 @@ const LAZY_LIBRARY_PARTS = /[\\/]node_modules[\\/]@reduxjs[\\/]toolkit[\\/]dist[
 /**
  * MUI's `createTheme` and `ThemeProvider` statically import the CSS-variables theme
  * machinery (about 7.5 KB gzip) although a theme without `cssVariables`/`colorSchemes`
- * never reaches it. Pointing those two imports at a throwing stand-in keeps it out of
- * every page; the stand-in fails the prerender if the theme ever starts using it.
+ * never reaches it, and every theme carries `toRuntimeSource` (stringifyTheme, for Pigment
+ * CSS), which nothing here calls. Pointing those imports at throwing stand-ins keeps them out
+ * of every page; a stand-in throws if anything ever uses it (the prerender would fail).
  */
 function muiWithoutCssVariables(): Plugin {
-  const importer = /@mui[\\/]material[\\/]esm[\\/]styles[\\/](ThemeProvider|createTheme)\.js$/;
-  const target = /^\.\/(ThemeProviderWithVars|createThemeWithVars)\.js$/;
+  const standIns: Array<{ importer: RegExp; target: RegExp; shim: string }> = [
+    {
+      importer: /@mui[\\/]material[\\/]esm[\\/]styles[\\/](ThemeProvider|createTheme)\.js$/,
+      target: /^\.\/(ThemeProviderWithVars|createThemeWithVars)\.js$/,
+      shim: noCssVarsShim,
+    },
+    {
+      importer: /@mui[\\/]material[\\/]esm[\\/]styles[\\/]createThemeNoVars\.js$/,
+      target: /^\.\/stringifyTheme\.js$/,
+      shim: noRuntimeThemeSourceShim,
+    },
+  ];
   return {
     name: 'handcheck:mui-without-css-variables',
     enforce: 'pre',
     resolveId(source, from) {
-      return from && importer.test(from) && target.test(source) ? noCssVarsShim : null;
+      if (!from) return null;
+      const standIn = standIns.find(
+        ({ importer, target }) => importer.test(from) && target.test(source),
+      );
+      return standIn?.shim ?? null;
     },
   };
 }
 
+const alias = {
+  '@handcheck/contracts/browser-events': browserEvents,
+  '@handcheck/diagnosis': sourcePackage('diagnosis'),
+  '@handcheck/site-paths': sourcePackage('site-paths'),
+};
+
 export default defineConfig({
-  plugins: [react(), muiWithoutCssVariables()],
-  resolve: {
-    alias: {
-      '@handcheck/contracts/browser-events': browserEvents,
-      '@handcheck/diagnosis': sourcePackage('diagnosis'),
-      '@handcheck/site-paths': sourcePackage('site-paths'),
-    },
-  },
+  plugins: [react(), muiWithoutCssVariables(), guidePages({ alias })],
+  resolve: { alias },
   build: {
     manifest: true,
     // Browsers without modulepreload simply skip the hint; the polyfill is not worth its bytes.

@@ -326,7 +326,7 @@ describe('links and page weight', () => {
     expect(broken).toEqual([]);
   });
 
-  it('loads at most 155 KiB of gzipped JavaScript on first view of each public page', async () => {
+  it('loads at most 140 KiB of gzipped JavaScript on first view of each public page', async () => {
     const page = await tab.context.newPage();
     const sizes: Record<string, number> = {};
     for (const route of PUBLIC_ROUTES) {
@@ -342,10 +342,12 @@ describe('links and page weight', () => {
         Math.round((await Promise.all(scripts)).reduce((sum, size) => sum + size, 0) / 102.4) / 10;
     }
     await page.close();
-    // A regression guard, not the goal (issue 16 aims at 120 KiB, see npm run bench:web): it was
-    // 150 KiB until the shared event validator and the lazily attached RTK Query store took
-    // condition pages to 152.8 KiB.
-    const over = Object.entries(sizes).filter(([, kib]) => kib > 155);
+    // A regression guard, not the goal. Issue 16 aims at 120 KiB (the budget npm run bench:web
+    // checks), which the fixed stack does not meet: React DOM is about 63 KiB of it, React Router
+    // about 13 and Redux Toolkit with Immer about 11. The largest page, a condition guide, loads
+    // 137.5 KiB, 17.5 KiB over that target (about 153 KiB before each guide became a module of
+    // its own and MUI's Paper, SvgIcon and stringifyTheme left every page).
+    const over = Object.entries(sizes).filter(([, kib]) => kib > 140);
     expect({ over, largest: Math.max(...Object.values(sizes)) }).toEqual({
       over: [],
       largest: expect.any(Number),

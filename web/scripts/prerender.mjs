@@ -51,7 +51,10 @@ function preloadLinks(modules) {
  * lost: Start is a real form (see StartAssessmentButton).
  */
 const BOOT_FILE = 'boot.js';
-const BOOT_SOURCE = `// Written by web/scripts/prerender.mjs: hydrate after the first paint (see there).
+// Every page loads it first, so it is written without comments: requestAnimationFrame runs
+// just before a frame is painted, the timeout just after it; a tab opened in the background
+// paints nothing until shown, hence the second timeout, so it does not wait for ever.
+const BOOT_SOURCE = `// web/scripts/prerender.mjs: hydrate after the first paint
 const tag = document.querySelector('script[data-entry]');
 let started = false;
 function start() {
@@ -66,9 +69,7 @@ function start() {
   }
   import(tag.dataset.entry);
 }
-// requestAnimationFrame runs just before a frame is painted; the timeout, just after it.
 requestAnimationFrame(() => setTimeout(start, 0));
-// A tab opened in the background paints nothing until shown: do not wait for ever.
 setTimeout(start, 1000);
 `;
 

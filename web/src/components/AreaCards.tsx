@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
+import { Panel } from './Panel';
 import Typography from '@mui/material/Typography';
 import { categories } from '../content';
 import { cardGrid } from './FeatureCard';
@@ -10,16 +10,12 @@ export function AreaCards() {
   return (
     <Box sx={cardGrid}>
       {categories.map((category) => (
-        <Paper
-          key={category.id}
-          variant="outlined"
-          sx={{ p: 3, borderTop: 4, borderTopColor: 'primary.light' }}
-        >
+        <Panel key={category.id} sx={{ p: 3, borderTop: 4, borderTopColor: 'primary.light' }}>
           <Typography component="h3" variant="h3" sx={{ mb: 1 }}>
             <AppLink to={category.path}>{category.title}</AppLink>
           </Typography>
           <Typography sx={{ color: 'text.secondary' }}>{category.description}</Typography>
-        </Paper>
+        </Panel>
       ))}
     </Box>
   );

@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
+import { Panel } from './Panel';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 
@@ -16,7 +16,7 @@ export function FeatureCard({
   headingLevel?: 'h2' | 'h3';
 }) {
   return (
-    <Paper variant="outlined" sx={{ p: 3, height: '100%' }}>
+    <Panel sx={{ p: 3, height: '100%' }}>
       <Box
         sx={{
           display: 'inline-flex',
@@ -34,7 +34,7 @@ export function FeatureCard({
         {title}
       </Typography>
       <Typography sx={{ color: 'text.secondary' }}>{children}</Typography>
-    </Paper>
+    </Panel>
   );
 }
 

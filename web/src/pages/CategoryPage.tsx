@@ -1,15 +1,22 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { conditionsInCategory, findCategory } from '../content';
+import { findCategory } from '../content';
 import type { CategoryId } from '../content/types';
 import { SiteBreadcrumbs } from '../components/SiteBreadcrumbs';
+import guideLists from 'virtual:handcheck/guide-lists';
+import type { GuideSummary } from '../features/conditions/guideData';
+import { guideDataLoader } from '../features/conditions/lazyGuideData';
 import { ConditionSummaryCard } from '../features/conditions/ConditionSummaryCard';
 import { StartAssessmentPrompt } from '../features/conditions/StartAssessmentPrompt';
 import { PageHead } from '../seo/PageHead';
 
+/** Each category's list of guides: its own module, loaded with the page (see features/conditions/guideData). */
+const guideListData = guideDataLoader<GuideSummary[]>();
+
 /** /hand-conditions, /wrist-conditions, /elbow-conditions. */
 export default function CategoryPage({ category: id }: { category: CategoryId }) {
   const category = findCategory(id);
+  const GuideListData = guideListData(guideLists[id]);
   const crumbs = [
     { name: 'Home', path: '/' },
     { name: category.title, path: category.path },
@@ -32,9 +39,13 @@ export default function CategoryPage({ category: id }: { category: CategoryId })
         {category.description}
       </Typography>
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
-        {conditionsInCategory(id).map((condition) => (
-          <ConditionSummaryCard key={condition.slug} condition={condition} />
-        ))}
+        <GuideListData>
+          {(conditions) =>
+            conditions.map((condition) => (
+              <ConditionSummaryCard key={condition.slug} condition={condition} />
+            ))
+          }
+        </GuideListData>
       </Box>
       <StartAssessmentPrompt
         title="Not sure which condition matches your symptoms?"

@@ -1,17 +1,21 @@
 import { useParams } from 'react-router';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { findCategory, findCondition } from '../content';
-import type { ConditionInfo } from '../content/types';
+import guidePages from 'virtual:handcheck/guide-pages';
 import { Accordion } from '../components/Accordion';
 import { Notice } from '../components/Notice';
 import { formatIsoDate } from '../components/dates';
 import { SiteBreadcrumbs } from '../components/SiteBreadcrumbs';
+import { lazyPage } from '../app/lazyPage';
+import type { GuidePage } from '../features/conditions/guideData';
+import { guideDataLoader } from '../features/conditions/lazyGuideData';
 import { ConditionSidebar } from '../features/conditions/ConditionSidebar';
 import { RelatedConditions } from '../features/conditions/RelatedConditions';
 import { PageHead } from '../seo/PageHead';
 import type { PageMeta } from '../seo/meta';
-import NotFoundPage from './NotFoundPage';
+
+// Only an unknown slug shows it: its code is not part of a guide's page.
+const NotFoundPage = lazyPage('src/pages/NotFoundPage.tsx', () => import('./NotFoundPage'));
 
 function BulletSection({ title, items }: { title: string; items: string[] }) {
   return (
@@ -28,8 +32,10 @@ function BulletSection({ title, items }: { title: string; items: string[] }) {
   );
 }
 
-function ConditionGuide({ condition }: { condition: ConditionInfo }) {
-  const category = findCategory(condition.category);
+/** Each guide's page: its own module, loaded with the page (see features/conditions/guideData). */
+const guidePageData = guideDataLoader<GuidePage>();
+
+function ConditionGuide({ condition, category, related, resources }: GuidePage) {
   const path = `/conditions/${condition.slug}`;
   const crumbs = [
     { name: 'Home', path: '/' },
@@ -112,10 +118,10 @@ function ConditionGuide({ condition }: { condition: ConditionInfo }) {
           </Typography>
         </Box>
         <Box component="aside" aria-label="Next steps">
-          <ConditionSidebar engineName={condition.engineNames[0]} />
+          <ConditionSidebar resources={resources} />
         </Box>
       </Box>
-      <RelatedConditions slug={condition.slug} category={category} />
+      <RelatedConditions related={related} category={category} />
     </>
   );
 }
@@ -123,7 +129,7 @@ function ConditionGuide({ condition }: { condition: ConditionInfo }) {
 /** /conditions/:slug — the guide, or the 404 page for an unknown slug. */
 export default function ConditionPage() {
   const { slug = '' } = useParams();
-  const condition = findCondition(slug);
-  if (!condition) return <NotFoundPage />;
-  return <ConditionGuide condition={condition} />;
+  if (!Object.hasOwn(guidePages, slug)) return <NotFoundPage />;
+  const GuidePageData = guidePageData(guidePages[slug]);
+  return <GuidePageData>{(page) => <ConditionGuide {...page} />}</GuidePageData>;
 }

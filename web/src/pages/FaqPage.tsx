@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
+import { Panel } from '../components/Panel';
 import Typography from '@mui/material/Typography';
 import { siteFaqs } from '../content';
 import { Accordion } from '../components/Accordion';
@@ -38,12 +38,7 @@ export default function FaqPage() {
       <Typography sx={{ color: 'text.secondary', mb: 3 }}>
         Answers to the questions people ask most about HandCheck and the symptom checker.
       </Typography>
-      <Paper
-        component="nav"
-        aria-labelledby="quick-links-heading"
-        variant="outlined"
-        sx={{ p: 3, mb: 4 }}
-      >
+      <Panel component="nav" aria-labelledby="quick-links-heading" sx={{ p: 3, mb: 4 }}>
         <Typography id="quick-links-heading" component="h2" variant="h3" sx={{ mb: 1 }}>
           Quick links
         </Typography>
@@ -61,7 +56,7 @@ export default function FaqPage() {
             <AppLink to="/about">About Us</AppLink>
           </li>
         </Box>
-      </Paper>
+      </Panel>
       <Accordion
         mode="single"
         collapsible
@@ -72,7 +67,7 @@ export default function FaqPage() {
           content: <Typography>{faq.answer}</Typography>,
         }))}
       />
-      <Paper variant="outlined" sx={{ p: 3, mt: 4, textAlign: 'center' }}>
+      <Panel sx={{ p: 3, mt: 4, textAlign: 'center' }}>
         <Typography component="h2" variant="h2" sx={{ mb: 1 }}>
           Still have questions?
         </Typography>
@@ -88,7 +83,7 @@ export default function FaqPage() {
             About HandCheck
           </ButtonLink>
         </Box>
-      </Paper>
+      </Panel>
     </Box>
   );
 }

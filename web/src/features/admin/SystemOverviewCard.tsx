@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
+import { Panel } from '../../components/Panel';
 import Typography from '@mui/material/Typography';
 import { todayLabel } from './format';
 
@@ -15,7 +15,7 @@ export function SystemOverviewCard({ email }: { email: string }) {
     ['Report Email', email],
   ];
   return (
-    <Paper component="section" aria-labelledby={headingId} variant="outlined" sx={{ p: 3 }}>
+    <Panel component="section" aria-labelledby={headingId} sx={{ p: 3 }}>
       <Typography id={headingId} component="h2" variant="h5" sx={{ mb: 2 }}>
         System Overview
       </Typography>
@@ -34,6 +34,6 @@ export function SystemOverviewCard({ email }: { email: string }) {
           </Box>
         ))}
       </Box>
-    </Paper>
+    </Panel>
   );
 }

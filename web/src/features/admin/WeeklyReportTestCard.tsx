@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
+import { Panel } from '../../components/Panel';
 import Typography from '@mui/material/Typography';
 import { ActionButton } from '../../components/ActionButton';
 import { useAppDispatch } from '../../app/hooks';
@@ -185,7 +185,7 @@ export function WeeklyReportTestCard() {
   }
 
   return (
-    <Paper component="section" aria-labelledby={headingId} variant="outlined" sx={{ p: 3 }}>
+    <Panel component="section" aria-labelledby={headingId} sx={{ p: 3 }}>
       <Typography id={headingId} component="h2" variant="h5" sx={{ mb: 1 }}>
         Weekly Report Test
       </Typography>
@@ -203,6 +203,6 @@ export function WeeklyReportTestCard() {
           </Alert>
         )}
       </Box>
-    </Paper>
+    </Panel>
   );
 }

@@ -1,12 +1,12 @@
-import Paper from '@mui/material/Paper';
+import { Panel } from '../../components/Panel';
 import Typography from '@mui/material/Typography';
-import { isAllowedLink, resourcesFor } from '../../content';
+import { isAllowedLink } from '../../content';
 import { ButtonLink } from '../../components/ActionButton';
 import { ResourceList } from '../../components/ResourceList';
+import type { GuidePage } from './guideData';
 
 /** 'Get Professional Assessment' and 'Learn More' cards beside a condition guide. */
-export function ConditionSidebar({ engineName }: { engineName?: string }) {
-  const resources = engineName ? resourcesFor(engineName) : undefined;
+export function ConditionSidebar({ resources }: { resources: GuidePage['resources'] }) {
   const groups = resources
     ? [
         { heading: 'Medical Resources', links: resources.medical },
@@ -16,10 +16,7 @@ export function ConditionSidebar({ engineName }: { engineName?: string }) {
   const hasLinks = groups.some((group) => group.links.some((link) => isAllowedLink(link.url)));
   return (
     <>
-      <Paper
-        variant="outlined"
-        sx={{ p: 3, mb: 3, bgcolor: '#eff6ff', borderColor: 'primary.light' }}
-      >
+      <Panel sx={{ p: 3, mb: 3, bgcolor: '#eff6ff', borderColor: 'primary.light' }}>
         <Typography component="h2" variant="h3" sx={{ mb: 1 }}>
           Get Professional Assessment
         </Typography>
@@ -29,14 +26,14 @@ export function ConditionSidebar({ engineName }: { engineName?: string }) {
         <ButtonLink to="/" variant="contained" fullWidth>
           Start Free Assessment
         </ButtonLink>
-      </Paper>
+      </Panel>
       {hasLinks && (
-        <Paper variant="outlined" sx={{ p: 3, mb: 3 }}>
+        <Panel sx={{ p: 3, mb: 3 }}>
           <Typography component="h2" variant="h3" sx={{ mb: 1.5 }}>
             Learn More
           </Typography>
           <ResourceList groups={groups} />
-        </Paper>
+        </Panel>
       )}
     </>
   );

@@ -1,17 +1,16 @@
 import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
+import { Panel } from '../../components/Panel';
 import Typography from '@mui/material/Typography';
-import type { ConditionInfo } from '../../content/types';
+import type { GuideSummary } from './guideData';
 import { AppLink } from '../../components/links';
 import { VisuallyHidden } from '../../components/VisuallyHidden';
 
 /** A condition in a category list: name, short description, first three symptoms, Learn More. */
-export function ConditionSummaryCard({ condition }: { condition: ConditionInfo }) {
+export function ConditionSummaryCard({ condition }: { condition: GuideSummary }) {
   const href = `/conditions/${condition.slug}`;
   return (
-    <Paper
+    <Panel
       component="article"
-      variant="outlined"
       aria-labelledby={`condition-${condition.slug}`}
       sx={{ p: 3, display: 'flex', flexDirection: 'column' }}
     >
@@ -23,7 +22,7 @@ export function ConditionSummaryCard({ condition }: { condition: ConditionInfo }
         Key symptoms
       </Typography>
       <Box component="ul" sx={{ mt: 0.5, mb: 2, pl: 3 }}>
-        {condition.symptoms.slice(0, 3).map((symptom) => (
+        {condition.keySymptoms.map((symptom) => (
           <li key={symptom}>{symptom}</li>
         ))}
       </Box>
@@ -32,6 +31,6 @@ export function ConditionSummaryCard({ condition }: { condition: ConditionInfo }
           Learn More<VisuallyHidden> about {condition.name}</VisuallyHidden>
         </AppLink>
       </Box>
-    </Paper>
+    </Panel>
   );
 }

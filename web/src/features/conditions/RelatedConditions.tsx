@@ -1,14 +1,18 @@
 import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
+import { Panel } from '../../components/Panel';
 import Typography from '@mui/material/Typography';
-import { relatedConditions } from '../../content';
-import type { CategoryInfo } from '../../content/types';
+import type { GuidePage, RelatedGuide } from './guideData';
 import { AppLink } from '../../components/links';
 import { VisuallyHidden } from '../../components/VisuallyHidden';
 
-/** Up to three other conditions of the same category, then a link to the whole list. */
-export function RelatedConditions({ slug, category }: { slug: string; category: CategoryInfo }) {
-  const related = relatedConditions(slug, 3);
+/** Other conditions of the same category (up to three), then a link to the whole list. */
+export function RelatedConditions({
+  related,
+  category,
+}: {
+  related: readonly RelatedGuide[];
+  category: GuidePage['category'];
+}) {
   return (
     <Box component="section" aria-labelledby="related-heading" sx={{ my: 5 }}>
       <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', mb: 2 }}>
@@ -23,12 +27,12 @@ export function RelatedConditions({ slug, category }: { slug: string; category: 
         sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}
       >
         {related.map((condition) => (
-          <Paper key={condition.slug} variant="outlined" sx={{ p: 2.5 }}>
+          <Panel key={condition.slug} sx={{ p: 2.5 }}>
             <Typography component="h3" variant="h3" sx={{ mb: 0.5 }}>
               <AppLink to={`/conditions/${condition.slug}`}>{condition.name}</AppLink>
             </Typography>
-            <Typography sx={{ color: 'text.secondary' }}>{condition.symptoms[0]}</Typography>
-          </Paper>
+            <Typography sx={{ color: 'text.secondary' }}>{condition.symptom}</Typography>
+          </Panel>
         ))}
       </Box>
     </Box>

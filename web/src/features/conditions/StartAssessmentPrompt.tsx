@@ -1,4 +1,4 @@
-import Paper from '@mui/material/Paper';
+import { Panel } from '../../components/Panel';
 import Typography from '@mui/material/Typography';
 import { ButtonLink } from '../../components/ActionButton';
 
@@ -15,10 +15,7 @@ export function StartAssessmentPrompt({
   label: string;
 }) {
   return (
-    <Paper
-      variant="outlined"
-      sx={{ p: 3, my: 4, bgcolor: '#eff6ff', borderColor: 'primary.light' }}
-    >
+    <Panel sx={{ p: 3, my: 4, bgcolor: '#eff6ff', borderColor: 'primary.light' }}>
       <Typography component="h2" variant="h3" sx={{ mb: 1 }}>
         {title}
       </Typography>
@@ -26,6 +23,6 @@ export function StartAssessmentPrompt({
       <ButtonLink to={to} variant="contained">
         {label}
       </ButtonLink>
-    </Paper>
+    </Panel>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import Box from '@mui/material/Box';
 import MuiLink from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
+import { Panel } from '../../components/Panel';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { OpenInNewIcon } from '../../components/icons';
@@ -38,10 +38,9 @@ export function SpecialistDirectory() {
   if (groups.length === 0) return null;
 
   return (
-    <Paper
+    <Panel
       component="section"
       aria-labelledby="directory-title"
-      variant="outlined"
       data-testid="specialist-directory"
       sx={{ p: 3, my: 3, displayPrint: 'none' }}
     >
@@ -86,6 +85,6 @@ export function SpecialistDirectory() {
           </Box>
         </Box>
       ))}
-    </Paper>
+    </Panel>
   );
 }

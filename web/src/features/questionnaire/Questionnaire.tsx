@@ -2,7 +2,7 @@ import { useEffect, useRef, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
-import Paper from '@mui/material/Paper';
+import { Panel } from '../../components/Panel';
 import Typography from '@mui/material/Typography';
 import { STEPS } from '@handcheck/diagnosis';
 import { ActionButton } from '../../components/ActionButton';
@@ -63,7 +63,7 @@ export default function Questionnaire({ step }: { step: number }) {
           sx={{ height: 8, borderRadius: 4, bgcolor: '#dbeafe' }}
         />
       </Box>
-      <Paper variant="outlined" sx={{ p: { xs: 2.5, md: 4 } }}>
+      <Panel sx={{ p: { xs: 2.5, md: 4 } }}>
         <Typography
           ref={heading}
           tabIndex={-1}
@@ -87,7 +87,7 @@ export default function Questionnaire({ step }: { step: number }) {
             <ActionButton type="submit">{forwardLabel(step)}</ActionButton>
           </Box>
         </form>
-      </Paper>
+      </Panel>
     </Box>
   );
 }

@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
+import { Panel } from '../../components/Panel';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
@@ -94,10 +94,9 @@ export function ReferralSection() {
   });
 
   return (
-    <Paper
+    <Panel
       component="section"
       aria-labelledby="referral-title"
-      variant="outlined"
       sx={{ p: 3, my: 3, displayPrint: 'none' }}
     >
       <Typography id="referral-title" component="h2" variant="h2" sx={{ mb: 1 }}>
@@ -160,6 +159,6 @@ export function ReferralSection() {
         </Box>
       )}
       <ReferralToast toast={toast} onClose={closeToast} />
-    </Paper>
+    </Panel>
   );
 }

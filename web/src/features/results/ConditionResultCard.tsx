@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
+import { Panel } from '../../components/Panel';
 import Typography from '@mui/material/Typography';
 import { priorityFor, type ConditionMatch } from '@handcheck/diagnosis';
 import { guideForEngineName } from '../../content';
@@ -20,10 +20,9 @@ export function ConditionResultCard({ match, rank }: { match: ConditionMatch; ra
   const guide = guideForEngineName(match.condition);
 
   return (
-    <Paper
+    <Panel
       component="article"
       aria-labelledby={`${id}-name`}
-      variant="outlined"
       data-testid="result-card"
       sx={{
         p: { xs: 2, md: 3 },
@@ -139,6 +138,6 @@ export function ConditionResultCard({ match, rank }: { match: ConditionMatch; ra
       >
         <ResourceList groups={resultResourceGroups(match.condition)} />
       </Box>
-    </Paper>
+    </Panel>
   );
 }

@@ -1,11 +1,11 @@
-import Paper from '@mui/material/Paper';
+import { Panel } from '../../components/Panel';
 import Typography from '@mui/material/Typography';
 import { AppLink } from '../../components/links';
 
 /** Shown instead of an empty list when no condition scored. */
 export function NoMatchCard() {
   return (
-    <Paper variant="outlined" sx={{ p: 3, my: 3 }} data-testid="no-match">
+    <Panel sx={{ p: 3, my: 3 }} data-testid="no-match">
       <Typography component="h2" variant="h3" sx={{ mb: 1 }}>
         We could not match your answers to a specific condition
       </Typography>
@@ -20,6 +20,6 @@ export function NoMatchCard() {
         <AppLink to="/wrist-conditions">wrist</AppLink> and{' '}
         <AppLink to="/elbow-conditions">elbow</AppLink> pages.
       </Typography>
-    </Paper>
+    </Panel>
   );
 }

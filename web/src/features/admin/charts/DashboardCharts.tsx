@@ -1,7 +1,7 @@
 import { useEffect, useId } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
+import { Panel } from '../../../components/Panel';
 import Typography from '@mui/material/Typography';
 import { useAppDispatch } from '../../../app/hooks';
 import { isUnauthorized } from '../adminApi';
@@ -70,7 +70,7 @@ function FiguresTable({ title, bars, valueLabel, extra }: ChartProps) {
 function ChartCard({ children, ...props }: ChartProps & { children: React.ReactNode }) {
   const headingId = useId();
   return (
-    <Paper component="section" aria-labelledby={headingId} variant="outlined" sx={{ p: 3 }}>
+    <Panel component="section" aria-labelledby={headingId} sx={{ p: 3 }}>
       <Typography id={headingId} component="h3" variant="h6" sx={{ mb: 2 }}>
         {props.title}
       </Typography>
@@ -82,7 +82,7 @@ function ChartCard({ children, ...props }: ChartProps & { children: React.ReactN
           <FiguresTable {...props} />
         </>
       )}
-    </Paper>
+    </Panel>
   );
 }
 
