@@ -1,24 +1,32 @@
 // npm run bench:referral [-- --rate 50 --seconds 10 --connections 8]
 //
-// POST /api/referrals at a steady rate, through the real pipeline of the test profile
-// (`node scripts/supervisor.mjs start --profile test`: its referral service mails,
-// Mailpit catches): the gateway's latency p50/p99, counted from when each request was due
-// (paced-load.ts), and the time from each request to both of its mails in Mailpit.
+// POST /api/referrals at a steady rate, through the real pipeline against the test
+// profile's engines (`deploy/infra.sh start --profile test`: Kafka, FerretDB, Mailpit
+// catching the mail): the gateway's latency p50/p99 and the time from each request to
+// both of its mails in Mailpit, both counted from when the request was due
+// (paced-load.ts), so a backlog anywhere shows.
 //
-// The per-client limit (5 referrals per 10 minutes) would refuse nearly all of this, so
-// the bench starts a gateway of its own from the build (services/gateway/dist) with
-// REFERRAL_RATE_LIMIT raised, on a spare port, against the test profile's Kafka.
+// Isolated, so runs are repeatable and nothing else pollutes them: the bench creates a
+// fresh referral topic (with its .dlq, partitioned as the real one) and starts its own
+// gateway and its own referral service from the build (services/*/dist: run
+// `npm run build:server` first) on spare ports, both pointed at that topic, with a fresh
+// consumer group and a MongoDB database of its own. The gateway's per-client limit
+// (5 referrals per 10 minutes) would refuse nearly all of this, so it is raised. At the
+// end both are stopped and the topics, the database and the bench's mails are deleted.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { testInfra } from '@handcheck/server-kit/testing';
+import { TOPICS, TOPIC_PARTITIONS } from '@handcheck/contracts';
+import { createKafka, ensureTopics, testInfra } from '@handcheck/server-kit/testing';
+import mongoose from 'mongoose';
 import { REPO, argument } from '../analytics/env';
 import { pacedLoad } from './paced-load';
 
-const PORT = 18_095;
-const GATEWAY = `http://127.0.0.1:${PORT}`;
 const PATH = '/api/referrals';
 
 interface MailSummary {
+  ID: string;
   Created: string;
   Subject: string;
   To: Array<{ Address: string }>;
@@ -30,41 +38,62 @@ const percentile = (sorted: number[], p: number) =>
     ? NaN
     : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
-function startGateway(): ChildProcess {
+async function sparePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** The test MongoDB with a database of the bench's own. */
+function mongoUrl(database: string): string {
+  const url = new URL(testInfra().mongoUrl);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+/** A built service (services/<name>/dist/main.js) as the supervisor runs it, with these settings. */
+function startService(name: 'gateway' | 'referral', env: Record<string, string>): ChildProcess {
   const infra = testInfra();
-  return spawn(process.execPath, ['dist/main.js'], {
-    cwd: join(REPO, 'services/gateway'),
+  const child = spawn(process.execPath, ['dist/main.js'], {
+    cwd: join(REPO, 'services', name),
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
       PATH: process.env.PATH,
       NODE_ENV: 'test',
-      LOG_LEVEL: 'error',
+      LOG_LEVEL: 'warn',
       HOST: '127.0.0.1',
-      PORT: String(PORT),
-      METRICS_PORT: '0',
       KAFKA_BROKERS: infra.kafkaBrokers,
-      MONGO_URL: infra.mongoUrl,
-      REFERRAL_RATE_LIMIT: '1000000',
+      ...env,
     },
   });
+  child.once('exit', (code, signal) => {
+    if (code !== 0 && signal !== 'SIGTERM') console.error(`${name} exited (${code ?? signal})`);
+  });
+  return child;
 }
 
-async function waitUntilPublishing(tag: string): Promise<void> {
-  const deadline = Date.now() + 60_000;
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = once(child, 'exit');
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+async function waitUntil(what: string, check: () => Promise<boolean>, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     try {
-      const res = await fetch(`${GATEWAY}${PATH}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body(`${tag}-warmup`)),
-      });
-      if (res.status === 202) return;
+      if (await check()) return;
     } catch {
-      // not listening yet
+      // not there yet
     }
-    await sleep(500);
+    await sleep(250);
   }
-  throw new Error(`${GATEWAY}${PATH} never accepted a referral: is the test profile's Kafka up?`);
+  throw new Error(`${what} within ${timeoutMs / 1000} s`);
 }
 
 function body(name: string) {
@@ -97,20 +126,98 @@ async function search(query: string): Promise<MailSummary[]> {
   }
 }
 
+/** The bench's mails, by kind: the patient's (to <tag>-<n>@bench.test) and the specialist's (to the bench's inbox). */
+async function benchMails(tag: string, inbox: string) {
+  const patient = (await search(`to:@bench.test ${tag}`)).filter((m) =>
+    m.To[0]?.Address.startsWith(`${tag}-`),
+  );
+  const specialist = (await search(`to:"${inbox}"`)).filter((m) => m.Subject.includes(`${tag}-`));
+  return { patient, specialist };
+}
+
+async function deleteMails(ids: string[]): Promise<void> {
+  for (let i = 0; i < ids.length; i += 500) {
+    await fetch(`${testInfra().mailpitUrl}/api/v1/messages`, {
+      method: 'DELETE',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ IDs: ids.slice(i, i + 500) }),
+    }).catch(() => undefined);
+  }
+}
+
 async function main(): Promise<void> {
   const rate = argument('rate', 50);
   const seconds = argument('seconds', 10);
   const connections = argument('connections', 8);
   const tag = `bench${Date.now().toString(36)}`;
-  const gateway = startGateway();
+  const topic = `${TOPICS.referralsRequested}.${tag}`;
+  const deadLetters = `${topic}.dlq`;
+  const partitions = TOPIC_PARTITIONS[TOPICS.referralsRequested];
+  const database = `referral_${tag}`;
+  const inbox = `${tag}.inbox@handcheck.test`;
+  const infra = testInfra();
+
+  const kafka = createKafka({ clientId: tag, brokers: [infra.kafkaBrokers] });
+  const admin = kafka.admin();
+  await admin.connect();
+  await ensureTopics(admin, [
+    { topic, partitions },
+    { topic: deadLetters, partitions: 1 },
+  ]);
+
+  const [gatewayPort, referralPort] = [await sparePort(), await sparePort()];
+  const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
+  const referral = startService('referral', {
+    PORT: String(referralPort),
+    MONGO_URL: mongoUrl(database),
+    SMTP_HOST: infra.smtpHost,
+    SMTP_PORT: String(infra.smtpPort),
+    REFERRAL_TOPIC: topic,
+    REFERRAL_CONSUMER_GROUP: `referral-${tag}`,
+    REFERRAL_INBOX: inbox,
+  });
+  const gateway = startService('gateway', {
+    PORT: String(gatewayPort),
+    METRICS_PORT: '0',
+    MONGO_URL: infra.mongoUrl,
+    REFERRAL_TOPIC: topic,
+    REFERRAL_RATE_LIMIT: '1000000',
+  });
+  let mailIds: string[] = [];
   try {
-    await waitUntilPublishing(tag);
-    const sentAt = new Map<string, number>();
+    await waitUntil(
+      'the referral service was not ready (is the build there and the test profile up?)',
+      async () => (await fetch(`http://127.0.0.1:${referralPort}/health/ready`)).ok,
+    );
+    // One referral through the whole pipeline first: the gateway publishes, and the
+    // referral service has joined its group and mails.
+    const warmup = `${tag}-warmup`;
+    await waitUntil(
+      `${gatewayUrl}${PATH} never accepted a referral: is the test profile's Kafka up?`,
+      async () =>
+        (
+          await fetch(`${gatewayUrl}${PATH}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(body(warmup)),
+          })
+        ).status === 202,
+    );
+    await waitUntil('the warm-up referral was not mailed', async () => {
+      const { patient, specialist } = await benchMails(tag, inbox);
+      return patient.length > 0 && specialist.length > 0;
+    });
+
+    // Each request's due time, as paced-load.ts counts the gateway's latency: it builds
+    // every request before it starts, so request i is due i intervals after that (a few
+    // milliseconds of connecting later, which only counts against us).
+    const dueAt = new Map<string, number>();
+    let start = 0;
     console.log(
-      `POST ${PATH} at an even ${rate} requests/s for ${seconds} s (${GATEWAY}, limit raised)`,
+      `POST ${PATH} at an even ${rate} requests/s for ${seconds} s (own gateway and referral service, topic ${topic} with ${partitions} partition(s))`,
     );
     const result = await pacedLoad({
-      origin: GATEWAY,
+      origin: gatewayUrl,
       path: PATH,
       rate,
       seconds,
@@ -118,7 +225,8 @@ async function main(): Promise<void> {
       headers: { 'content-type': 'application/json', accept: 'application/json' },
       body: (index) => {
         const name = `${tag}-${index}`;
-        sentAt.set(name, Date.now());
+        if (index === 0) start = Date.now();
+        dueAt.set(name, start + (index * 1000) / rate);
         return JSON.stringify(body(name));
       },
     });
@@ -130,42 +238,65 @@ async function main(): Promise<void> {
       `  ${Math.round(result.achievedRate)} req/s achieved, answers ${JSON.stringify(result.statuses)}, errors ${result.errors}`,
     );
 
-    // Both mails of each referral: the patient's (to <name>@bench.test) and the
-    // specialist's (its subject names the patient).
-    const expected = sentAt.size;
+    // Both mails of each referral (the warm-up's too, hence + 1).
+    const expected = dueAt.size;
     const deadline = Date.now() + 180_000;
-    let patient: MailSummary[] = [];
-    let specialist: MailSummary[] = [];
+    let mails = await benchMails(tag, inbox);
     while (Date.now() < deadline) {
-      patient = (await search(`to:@bench.test ${tag}`)).filter((m) =>
-        m.To[0]?.Address.startsWith(`${tag}-`),
-      );
-      specialist = (await search(`subject:"Referral request: ${tag}-"`)).filter((m) =>
-        m.Subject.includes(`${tag}-`),
-      );
-      if (patient.length >= expected + 1 && specialist.length >= expected + 1) break;
+      if (mails.patient.length >= expected + 1 && mails.specialist.length >= expected + 1) break;
       await sleep(1000);
+      mails = await benchMails(tag, inbox);
     }
+    // Anything sent twice would have arrived by now.
+    await sleep(2000);
+    mails = await benchMails(tag, inbox);
+    mailIds = [...mails.patient, ...mails.specialist].map((mail) => mail.ID);
     const arrived = new Map<string, number[]>();
     const note = (name: string | undefined, created: string) => {
-      if (!name || !sentAt.has(name)) return;
+      if (!name || !dueAt.has(name)) return;
       arrived.set(name, [...(arrived.get(name) ?? []), Date.parse(created)]);
     };
-    for (const mail of patient) note(mail.To[0]?.Address.split('@')[0], mail.Created);
-    for (const mail of specialist)
+    for (const mail of mails.patient) note(mail.To[0]?.Address.split('@')[0], mail.Created);
+    for (const mail of mails.specialist)
       note(/Referral request: (\S+),/.exec(mail.Subject)?.[1], mail.Created);
     const times = [...arrived.entries()]
       .filter(([, stamps]) => stamps.length >= 2)
-      .map(([name, stamps]) => Math.max(...stamps) - sentAt.get(name)!)
+      .map(([name, stamps]) => Math.max(...stamps) - dueAt.get(name)!)
       .sort((a, b) => a - b);
     const duplicates = [...arrived.values()].filter((stamps) => stamps.length > 2).length;
+    const dlq = await admin.fetchTopicOffsets(deadLetters);
+    const deadLettered = dlq.reduce((sum, p) => sum + Number(p.high) - Number(p.low), 0);
+    // And what the referral service recorded: every referral (the warm-up's too) `sent`.
+    const db = await mongoose.createConnection(mongoUrl(database)).asPromise();
+    const statuses = await db
+      .collection<{ status: string }>('referrals')
+      .aggregate<{ _id: string; count: number }>([
+        { $group: { _id: '$status', count: { $sum: 1 } } },
+      ])
+      .toArray();
+    await db.close();
+    const stored = Object.fromEntries(statuses.map((s) => [s._id, s.count]));
     console.log('\nbench:referral (request → both mails in Mailpit)');
     console.log(
-      `  ${times.length} of ${expected} referrals with both mails; p50 ${percentile(times, 50).toFixed(0)} ms, p99 ${percentile(times, 99).toFixed(0)} ms, max ${(times.at(-1) ?? NaN).toFixed(0)} ms; referrals with more than two mails: ${duplicates}`,
+      `  ${times.length} of ${expected} referrals with both mails; p50 ${percentile(times, 50).toFixed(0)} ms, p99 ${percentile(times, 99).toFixed(0)} ms, max ${(times.at(-1) ?? NaN).toFixed(0)} ms; referrals with more than two mails: ${duplicates}; dead-lettered: ${deadLettered}; stored ${JSON.stringify(stored)}`,
     );
-    if (times.length < expected || duplicates > 0 || result.errors > 0) process.exitCode = 1;
+    if (
+      times.length < expected ||
+      duplicates > 0 ||
+      deadLettered > 0 ||
+      result.errors > 0 ||
+      stored.sent !== expected + 1
+    ) {
+      process.exitCode = 1;
+    }
   } finally {
-    gateway.kill('SIGTERM');
+    await Promise.all([stop(gateway), stop(referral)]);
+    await admin.deleteTopics({ topics: [topic, deadLetters] }).catch(() => undefined);
+    await admin.disconnect();
+    const db = await mongoose.createConnection(mongoUrl(database)).asPromise();
+    await db.dropDatabase().catch(() => undefined);
+    await db.close();
+    await deleteMails(mailIds);
   }
 }
 

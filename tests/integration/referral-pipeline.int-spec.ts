@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { getModelToken } from '@nestjs/mongoose';
+import { type Model, Types } from 'mongoose';
 import { type Kafka, eventually, uniqueName } from '@handcheck/server-kit/testing';
 import { type Running, startGateway, startReferral } from '../support/apps';
 import {
@@ -19,6 +21,7 @@ import {
 import { type GatewayEnv } from '../../services/gateway/src/config/gateway.env';
 import { type ReferralEnv } from '../../services/referral/src/config/referral.env';
 import { ReferralPurge } from '../../services/referral/src/referrals/referral-purge';
+import { Referral, ReferralMail } from '../../services/referral/src/referrals/referral.schema';
 import { ReferralsRepository } from '../../services/referral/src/referrals/referrals.repository';
 
 jest.setTimeout(180_000);
@@ -143,9 +146,9 @@ describe('referral: gateway → Kafka → referral service → both mails', () =
     await publish(kafka, topic, [{ key: id, value }]);
     await waitForMails(email);
     await publish(kafka, topic, [{ key: id, value }]);
-    // A good one after the duplicate shows the duplicate was handled.
+    // A good one after the duplicate (on its partition: same key) shows the duplicate was handled.
     const after = patientAddress();
-    await publish(kafka, topic, [{ key: 'after', value: referralMessage(after) }]);
+    await publish(kafka, topic, [{ key: id, value: referralMessage(after) }]);
     await waitForMails(after);
     expect(await settledCounts(referral, id, [email])).toEqual([1]);
   });
@@ -153,12 +156,13 @@ describe('referral: gateway → Kafka → referral service → both mails', () =
   it('a malformed message goes to the dead-letter topic with its reason, and the consumer keeps going', async () => {
     const garbage = Buffer.from('this is not protobuf \xff\xff\xff');
     const invalid = referralMessage('not-an-address', randomUUID());
+    // One key: one partition, so they are handled in this order.
     await publish(kafka, topic, [
-      { key: 'garbage', value: garbage },
-      { key: 'invalid', value: invalid },
+      { key: 'malformed', value: garbage },
+      { key: 'malformed', value: invalid },
     ]);
     const good = patientAddress();
-    await publish(kafka, topic, [{ key: 'good', value: referralMessage(good) }]);
+    await publish(kafka, topic, [{ key: 'malformed', value: referralMessage(good) }]);
     await waitForMails(good);
 
     const dead = await readDeadLetters(kafka, `${topic}.dlq`, 2);
@@ -193,6 +197,113 @@ describe('referral: gateway → Kafka → referral service → both mails', () =
     );
     expect(specialist).toHaveLength(6);
   });
+
+  it('two referral services given the same referrals at the same time mail each exactly once', async () => {
+    // Another consumer group on the same topic and database: every message reaches both.
+    const second = await startReferral({
+      REFERRAL_TOPIC: topic,
+      REFERRAL_CONSUMER_GROUP: uniqueName('referral-second'),
+      REFERRAL_INBOX: inbox,
+      MONGO_URL: mongoUrl(database),
+      REFERRAL_RETRY_BASE_MS: '200',
+    });
+    try {
+      const emails = Array.from({ length: 12 }, () => patientAddress());
+      const ids = emails.map(() => randomUUID());
+      await publish(
+        kafka,
+        topic,
+        emails.map((email, i) => ({ key: ids[i], value: referralMessage(email, ids[i]) })),
+      );
+      const counts = await Promise.all(
+        emails.map(async (email, i) => {
+          await waitForMails(email, 1, 60_000);
+          return (await settledCounts(referral, ids[i]!, [email]))[0];
+        }),
+      );
+      expect(counts).toEqual(emails.map(() => 1));
+      const specialist = (await mailsTo(inbox)).filter((mail) =>
+        ids.some((id) => mail.MessageID === `referral-${id}-specialist@handcheck`),
+      );
+      expect(specialist).toHaveLength(12);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('a referral whose worker died after marking one mail gets only the other, once its lease ran out', async () => {
+    const email = patientAddress();
+    const id = randomUUID();
+    const referrals = referral.app.get<Model<Referral>>(getModelToken(Referral.name), {
+      strict: false,
+    });
+    const mails = referral.app.get<Model<ReferralMail>>(getModelToken(ReferralMail.name), {
+      strict: false,
+    });
+    // As the dead worker left it: claimed, its lease run out, the patient's mail marked.
+    const now = new Date();
+    const patientSentAt = new Date(now.getTime() - 1000);
+    await referrals.create({
+      _id: id,
+      id,
+      status: 'sending',
+      attempts: 1,
+      lease_until: new Date(now.getTime() - 1),
+      requested_at: now,
+      patient_email: email,
+      patient_location: 'Boston, US',
+      top_conditions: ['Tennis Elbow'],
+      key_symptoms: ['Pain in: Elbow'],
+    });
+    await mails.create({ _id: `${id}:patient`, referral_id: id, sent_at: patientSentAt });
+    await publish(kafka, topic, [{ key: id, value: referralMessage(email, id) }]);
+    expect(await settledCounts(referral, id, [email])).toEqual([0]);
+    expect(
+      (await mailsTo(inbox)).filter((mail) => mail.MessageID.includes(id)).map((m) => m.MessageID),
+    ).toEqual([`referral-${id}-specialist@handcheck`]);
+    const stored = await referral.app.get(ReferralsRepository, { strict: false }).find(id);
+    expect(stored).toMatchObject({ status: 'sent', attempts: 2, patient_sent_at: patientSentAt });
+    expect(stored?.specialist_sent_at).toBeInstanceOf(Date);
+  });
+
+  it('a referral stored before its id was also its _id is found, and only its missing mail sent', async () => {
+    const email = patientAddress();
+    const id = randomUUID();
+    // As an earlier version left it: an ObjectId _id, the patient's mail sent, then released.
+    const model = referral.app.get<Model<Referral>>(getModelToken(Referral.name), {
+      strict: false,
+    });
+    const now = new Date();
+    await model.collection.insertOne({
+      id,
+      status: 'received',
+      attempts: 1,
+      last_error: 'timeout',
+      lease_until: null,
+      requested_at: now,
+      patient_name: null,
+      patient_email: email,
+      patient_location: 'Boston, US',
+      top_conditions: ['Tennis Elbow'],
+      key_symptoms: ['Pain in: Elbow'],
+      additional_info: null,
+      specialist_sent_at: null,
+      patient_sent_at: now,
+      sent_at: null,
+      failed_at: null,
+      created_at: now,
+      updated_at: now,
+    });
+    await publish(kafka, topic, [{ key: id, value: referralMessage(email, id) }]);
+    expect(await settledCounts(referral, id, [email])).toEqual([0]);
+    expect(
+      (await mailsTo(inbox)).filter((mail) => mail.MessageID.includes(id)).map((m) => m.MessageID),
+    ).toEqual([`referral-${id}-specialist@handcheck`]);
+    const stored = await referral.app.get(ReferralsRepository, { strict: false }).find(id);
+    expect(stored).toMatchObject({ status: 'sent', attempts: 2, last_error: null });
+    expect(stored?._id).toBeInstanceOf(Types.ObjectId);
+    expect(stored?.specialist_sent_at).toBeInstanceOf(Date);
+  });
 });
 
 describe('referral: retention', () => {
@@ -216,8 +327,14 @@ describe('referral: retention', () => {
       // 29 days on it is kept; 31 days on it is gone.
       expect(await purge.purge(new Date(Date.now() + 29 * day))).toBe(0);
       expect(await repository.find(id)).not.toBeNull();
+      const mails = referral.app.get<Model<ReferralMail>>(getModelToken(ReferralMail.name), {
+        strict: false,
+      });
+      // The mail accepted first has a mark of its own; it goes with the referral.
+      expect(await mails.countDocuments({ referral_id: id })).toBe(1);
       expect(await purge.purge(new Date(Date.now() + 31 * day))).toBe(1);
       expect(await repository.find(id)).toBeNull();
+      expect(await mails.countDocuments({ referral_id: id })).toBe(0);
     } finally {
       await referral.close();
     }

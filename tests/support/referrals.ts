@@ -1,4 +1,11 @@
-import { ReferralRequestedSchema, create, timestampFromDate, toBinary } from '@handcheck/contracts';
+import {
+  ReferralRequestedSchema,
+  TOPICS,
+  TOPIC_PARTITIONS,
+  create,
+  timestampFromDate,
+  toBinary,
+} from '@handcheck/contracts';
 import {
   type Kafka,
   createKafka,
@@ -19,14 +26,14 @@ export function testKafka(): Kafka {
   });
 }
 
-/** A fresh referral topic and its dead-letter twin, created now. */
+/** A fresh referral topic (partitioned as the real one) and its dead-letter twin, created now. */
 export async function referralTopic(kafka: Kafka): Promise<string> {
   const topic = uniqueName('referrals.requested.v1.test');
   const admin = kafka.admin();
   await admin.connect();
   try {
     await ensureTopics(admin, [
-      { topic, partitions: 1 },
+      { topic, partitions: TOPIC_PARTITIONS[TOPICS.referralsRequested] },
       { topic: `${topic}.dlq`, partitions: 1 },
     ]);
   } finally {

@@ -13,4 +13,11 @@ describe('topics', () => {
       { topic: 'analytics.event-batches.v1.dlq', partitions: 1 },
     ]);
   });
+
+  it('gives referrals several partitions, mailed side by side by the referral service', () => {
+    expect(topicWithDeadLetters(TOPICS.referralsRequested)).toEqual([
+      { topic: 'referrals.requested.v1', partitions: 6 },
+      { topic: 'referrals.requested.v1.dlq', partitions: 1 },
+    ]);
+  });
 });

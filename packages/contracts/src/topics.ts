@@ -15,10 +15,13 @@ export function deadLetterTopic(topic: Topic): string {
 /**
  * Partitions per topic: the most consumers of a group that can share its work.
  * Analytics messages are keyed by session, so a session's events keep their order.
+ * Referrals are keyed by their id; the referral service mails its partitions side by
+ * side (one message at a time in each), so partitions are also how many referrals one
+ * replica has in hand at once. A topic that exists with fewer is grown at start.
  */
 export const TOPIC_PARTITIONS: Record<Topic, number> = {
   [TOPICS.analyticsEventBatches]: 3,
-  [TOPICS.referralsRequested]: 1,
+  [TOPICS.referralsRequested]: 6,
 };
 
 /** A topic and its dead-letter twin as every service that uses them creates them. */

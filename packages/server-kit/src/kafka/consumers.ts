@@ -10,6 +10,14 @@ export interface ConsumerOptions {
   fromBeginning?: boolean;
 }
 
+export interface MessageConsumerOptions extends ConsumerOptions {
+  /**
+   * How many of its partitions this consumer works on at once (default 1: one message at
+   * a time in all). Within a partition it is always one message at a time, in order.
+   */
+  concurrentPartitions?: number;
+}
+
 export interface BatchConsumerOptions extends ConsumerOptions {
   /** The broker holds a fetch until this much data is ready, or until maxWaitMs. */
   minBytes?: number;
@@ -178,7 +186,7 @@ export async function runBatchConsumer(
 /** Runs a one-message-at-a-time consumer: each message is committed once its handler resolves. */
 export async function runMessageConsumer(
   consumer: Consumer,
-  options: ConsumerOptions,
+  options: MessageConsumerOptions,
   handler: MessageHandler,
   metrics: ConsumerMetrics,
 ): Promise<RunningConsumer> {
@@ -188,7 +196,7 @@ export async function runMessageConsumer(
   await consumer.subscribe({ topic: options.topic, fromBeginning: options.fromBeginning ?? true });
   await consumer.run({
     autoCommit: false,
-    partitionsConsumedConcurrently: 1,
+    partitionsConsumedConcurrently: Math.max(1, options.concurrentPartitions ?? 1),
     eachBatchAutoResolve: false,
     eachBatch: async ({ batch, resolveOffset, heartbeat, isRunning, isStale }) => {
       const active = () => !running.isStopping && isRunning() && !isStale();

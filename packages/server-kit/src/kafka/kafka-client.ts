@@ -51,20 +51,44 @@ export function createKafka(settings: KafkaSettings, extra: Partial<KafkaConfig>
   });
 }
 
-/** Topics are created by the services at start-up, never by hand; existing ones are left alone. */
+/**
+ * Topics are created by the services at start-up, never by hand. One that exists with
+ * fewer partitions than declared is grown to that many (Kafka cannot shrink a topic, so
+ * one with more is left alone): keys then map to other partitions, which only reorders
+ * keys across the moment of growing.
+ */
 export async function ensureTopics(admin: Admin, topics: TopicSpec[]): Promise<void> {
   if (topics.length === 0) return;
   const existing = new Set(await admin.listTopics());
   const missing = topics.filter((t) => !existing.has(t.topic));
-  if (missing.length === 0) return;
-  await admin.createTopics({
-    waitForLeaders: true,
-    topics: missing.map((t) => ({
-      topic: t.topic,
-      numPartitions: t.partitions,
-      replicationFactor: 1,
-    })),
-  });
+  if (missing.length > 0) {
+    await admin.createTopics({
+      waitForLeaders: true,
+      topics: missing.map((t) => ({
+        topic: t.topic,
+        numPartitions: t.partitions,
+        replicationFactor: 1,
+      })),
+    });
+  }
+  const present = topics.filter((t) => existing.has(t.topic));
+  if (present.length === 0) return;
+  const short = await tooFewPartitions(admin, present);
+  if (short.length === 0) return;
+  try {
+    await admin.createPartitions({
+      topicPartitions: short.map((t) => ({ topic: t.topic, count: t.partitions })),
+    });
+  } catch (error) {
+    // Another service grew it at the same moment: fine once it has enough.
+    if ((await tooFewPartitions(admin, short)).length > 0) throw error;
+  }
+}
+
+async function tooFewPartitions(admin: Admin, topics: TopicSpec[]): Promise<TopicSpec[]> {
+  const metadata = await admin.fetchTopicMetadata({ topics: topics.map((t) => t.topic) });
+  const counts = new Map(metadata.topics.map((t) => [t.name, t.partitions.length]));
+  return topics.filter((t) => (counts.get(t.topic) ?? t.partitions) < t.partitions);
 }
 
 /** Producers never create topics by accident and use the (murmur2, Java-compatible) default partitioner. */

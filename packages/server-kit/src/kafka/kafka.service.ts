@@ -17,7 +17,7 @@ import {
   type BatchConsumerOptions,
   type BatchHandler,
   ConsumerMetrics,
-  type ConsumerOptions,
+  type MessageConsumerOptions,
   type MessageHandler,
   type RunningConsumer,
   backoffMs,
@@ -134,9 +134,12 @@ export class KafkaService
     return running;
   }
 
-  /** Consumes one message at a time, committing each once handled (for work like mail). */
+  /**
+   * Consumes one message at a time per partition (several partitions at once when asked),
+   * committing each once handled (for work like mail).
+   */
   async messageConsumer(
-    options: ConsumerOptions,
+    options: MessageConsumerOptions,
     handler: MessageHandler,
   ): Promise<RunningConsumer> {
     const consumer = this.consumer(options.groupId, {});

@@ -1,4 +1,5 @@
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { TOPICS, TOPIC_PARTITIONS } from '@handcheck/contracts';
 import {
   type ConsumedMessage,
   type ConsumerContext,
@@ -7,7 +8,7 @@ import {
   Metrics,
 } from '@handcheck/server-kit';
 import { ReferralEnv } from '../config/referral.env';
-import { decodeReferral } from './referral-message';
+import { type ReferralRequest, decodeReferral } from './referral-message';
 import { TEMPLATES, referralMailData, referralMessageId } from './referral-mails';
 import { type MailKind, ReferralsRepository, sentField } from './referrals.repository';
 import { type Referral } from './referral.schema';
@@ -38,7 +39,8 @@ function describe(error: unknown): string {
 }
 
 /**
- * Consumes referrals.requested.v1 one message at a time: keeps each referral, mails the
+ * Consumes referrals.requested.v1 one message at a time per partition, its partitions
+ * side by side (each referral has its own claim): keeps each referral, mails the
  * specialist inbox and the patient once each, retries the relay with backoff, and
  * dead-letters what cannot be read or cannot be sent. Logs carry the referral id only,
  * never a patient's name, address or location.
@@ -49,6 +51,8 @@ export class ReferralSender implements OnApplicationBootstrap {
   private readonly producer;
   private readonly deadLetters;
   private readonly outcomes;
+  /** Referrals being handled in this process, by id (see oneAtATime). */
+  private readonly inHand = new Map<string, Promise<void>>();
 
   constructor(
     private readonly kafka: KafkaService,
@@ -76,7 +80,12 @@ export class ReferralSender implements OnApplicationBootstrap {
 
   async onApplicationBootstrap(): Promise<void> {
     await this.kafka.messageConsumer(
-      { groupId: this.env.REFERRAL_CONSUMER_GROUP, topic: this.env.REFERRAL_TOPIC },
+      {
+        groupId: this.env.REFERRAL_CONSUMER_GROUP,
+        topic: this.env.REFERRAL_TOPIC,
+        // Each referral has its own claim, so partitions can be mailed side by side.
+        concurrentPartitions: TOPIC_PARTITIONS[TOPICS.referralsRequested],
+      },
       (message, context) => this.handle(message, context),
     );
   }
@@ -91,24 +100,53 @@ export class ReferralSender implements OnApplicationBootstrap {
       );
       return;
     }
-    const stored = await this.referrals.record(decoded.referral);
-    const id = stored.id;
-    if (stored.status === 'sent') return this.alreadySent(id);
+    const request = decoded.referral;
+    await this.oneAtATime(request.id, () => this.mail(request, message, context));
+  }
+
+  /**
+   * Partitions are handled at once, so two messages of one referral (published twice
+   * under different keys) could be in hand together: in this process they take turns.
+   * Between processes the claim decides.
+   */
+  private async oneAtATime(id: string, work: () => Promise<void>): Promise<void> {
+    const before = this.inHand.get(id) ?? Promise.resolve();
+    const current = before.then(work);
+    const settled = current.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.inHand.set(id, settled);
+    try {
+      await current;
+    } finally {
+      if (this.inHand.get(id) === settled) this.inHand.delete(id);
+    }
+  }
+
+  private async mail(
+    request: ReferralRequest,
+    message: ConsumedMessage,
+    context: ConsumerContext,
+  ): Promise<void> {
+    const id = request.id;
+    // A new referral is stored claimed by us (one insert); null when it was stored before.
+    let claimed = await this.referrals.recordClaimed(request, LEASE_MS);
     for (;;) {
-      const claimed = await this.referrals.claim(id, LEASE_MS);
       if (!claimed) {
-        const now = await this.referrals.find(id);
-        if (now?.status === 'sent') return this.alreadySent(id);
-        if (now?.status === 'failed') {
+        const stored = await this.referrals.find(id);
+        if (!stored) throw new Error(`Referral ${id} exists but cannot be read back`);
+        if (stored.status === 'sent') return this.alreadySent(id);
+        if (stored.status === 'failed') {
           // Already given up on and dead-lettered; a redelivery changes nothing.
           this.logger.log({ referralId: id }, 'Referral already failed; nothing to do');
           return;
         }
-        throw new NotNow(`Referral ${id} is being sent by another worker`);
+        claimed = await this.referrals.claim(id, LEASE_MS);
+        if (!claimed) throw new NotNow(`Referral ${id} is being sent by another worker`);
       }
       const error = await this.sendMails(claimed);
       if (error === undefined) {
-        await this.referrals.markSent(id);
         this.outcomes.inc({ outcome: 'sent' });
         this.logger.log({ referralId: id, attempts: claimed.attempts }, 'Referral mailed');
         return;
@@ -117,7 +155,7 @@ export class ReferralSender implements OnApplicationBootstrap {
       if (isPermanent(error) || claimed.attempts >= this.env.REFERRAL_MAX_ATTEMPTS) {
         const why = `mail not sent after ${claimed.attempts} attempt(s): ${reason}`;
         await this.deadLetter(message, why, 'mail');
-        await this.referrals.markFailed(id, reason);
+        await this.referrals.markFailed(claimed, reason);
         this.outcomes.inc({ outcome: 'failed' });
         this.logger.error(
           { referralId: id, attempts: claimed.attempts, reason },
@@ -125,7 +163,7 @@ export class ReferralSender implements OnApplicationBootstrap {
         );
         return;
       }
-      await this.referrals.release(id, reason);
+      await this.referrals.release(claimed, reason);
       const wait = Math.min(
         this.env.REFERRAL_RETRY_BASE_MS * 2 ** (claimed.attempts - 1),
         MAX_RETRY_DELAY_MS,
@@ -134,6 +172,7 @@ export class ReferralSender implements OnApplicationBootstrap {
         { referralId: id, attempts: claimed.attempts, retryInMs: wait, reason },
         'Referral mail failed; retrying',
       );
+      claimed = null;
       await this.pause(wait, context);
     }
   }
@@ -143,31 +182,60 @@ export class ReferralSender implements OnApplicationBootstrap {
     this.logger.log({ referralId: id }, 'Referral already sent; nothing to do');
   }
 
-  /** Sends each mail not yet sent, marking each the moment the relay accepts it. */
+  /**
+   * Sends each mail not yet sent, at once (over the mailer's pooled connections), and
+   * marks each the moment the relay accepts it: the first with a mark of its own, the
+   * last together with the referral sent, in one update of the referral. Resolves with
+   * the relay's error when a mail was not accepted (any other accepted is marked first,
+   * nothing is in flight after); throws when a mark could not be written.
+   */
   private async sendMails(referral: Referral): Promise<unknown> {
     const data = referralMailData(referral, this.env.REFERRAL_RETENTION_DAYS);
     const mails: Array<{ kind: MailKind; to: string; replyTo?: string }> = [
       { kind: 'specialist', to: this.env.referralInbox, replyTo: referral.patient_email },
       { kind: 'patient', to: referral.patient_email },
     ];
-    for (const mail of mails) {
-      if (referral[sentField(mail.kind)]) continue;
-      const template = TEMPLATES[mail.kind];
-      try {
-        await this.mailer.send({
-          to: mail.to,
-          replyTo: mail.replyTo,
-          template,
-          rendered: this.mailer.render(template, data),
-          messageId: referralMessageId(referral.id, mail.kind),
-        });
-      } catch (error) {
-        return error;
-      }
-      // The crash window: the relay has the mail and this line has not run yet (see README).
-      await this.referrals.markMailSent(referral.id, mail.kind);
+    // When each mail went: those of earlier tries, then this one's as the relay accepts them.
+    const sent: Partial<Record<MailKind, Date>> = {};
+    for (const { kind } of mails) {
+      const at = referral[sentField(kind)];
+      if (at) sent[kind] = at;
     }
-    return undefined;
+    const due = mails.filter((mail) => !sent[mail.kind]);
+    if (due.length === 0) {
+      // Both went in earlier tries that stopped before marking the referral sent.
+      await this.referrals.markSent(referral, sent);
+      return undefined;
+    }
+    let refused: unknown;
+    const marks = await Promise.allSettled(
+      due.map(async (mail) => {
+        const template = TEMPLATES[mail.kind];
+        try {
+          await this.mailer.send({
+            to: mail.to,
+            replyTo: mail.replyTo,
+            template,
+            rendered: this.mailer.render(template, data),
+            messageId: referralMessageId(referral.id, mail.kind),
+          });
+        } catch (error) {
+          refused ??= error;
+          return;
+        }
+        const at = new Date();
+        sent[mail.kind] = at;
+        // The crash window: the relay has the mail and this line has not run yet (see README).
+        if (Object.keys(sent).length === mails.length) {
+          await this.referrals.markSent(referral, { ...sent });
+        } else {
+          await this.referrals.markMailSent(referral, mail.kind, at);
+        }
+      }),
+    );
+    const unmarked = marks.find((mark) => mark.status === 'rejected');
+    if (unmarked) throw unmarked.reason;
+    return refused;
   }
 
   private async deadLetter(message: ConsumedMessage, reason: string, kind: string): Promise<void> {

@@ -5,10 +5,12 @@ export const REFERRAL_STATUSES = ['received', 'sending', 'sent', 'failed'] as co
 export type ReferralStatus = (typeof REFERRAL_STATUSES)[number];
 
 /**
- * One referral and how far its mail got. The status is the lock: a worker moves a
- * referral from `received` (or from `sending` whose lease ran out) to `sending`
- * atomically before it mails, and each mail's `*_sent_at` is written as soon as the
- * relay accepts it, so a redelivered message never mails what was already sent.
+ * One referral and how far its mail got. The status is the lock: a new referral is
+ * stored already `sending` (one insert, which only one worker can win), and a stored one
+ * is moved from `received` (or from `sending` whose lease ran out) to `sending`
+ * atomically before it is mailed again. Each mail is marked sent the moment the relay
+ * accepts it (a ReferralMail, or this document's `*_sent_at` with the last one), so a
+ * redelivered message never mails what was already sent.
  */
 @Schema({
   collection: 'referrals',
@@ -16,6 +18,15 @@ export type ReferralStatus = (typeof REFERRAL_STATUSES)[number];
   versionKey: false,
 })
 export class Referral {
+  /**
+   * The referral's UUID (the same as `id`), so that every update after the insert finds
+   * it by `_id`: FerretDB pushes only `{_id: …}` filters down to its storage, and scans
+   * and decodes the whole collection for any other. Referrals stored before this was so
+   * have an ObjectId here and are found by `id` (see ReferralsRepository).
+   */
+  @Prop({ type: String, required: true })
+  _id!: string;
+
   /** The gateway's UUID for the request. */
   @Prop({ type: String, required: true, unique: true })
   id!: string;
@@ -75,3 +86,33 @@ export type ReferralDocument = HydratedDocument<Referral>;
 export const ReferralSchema = SchemaFactory.createForClass(Referral);
 // The retention purge deletes by age.
 ReferralSchema.index({ created_at: 1 });
+
+/**
+ * One mail of a referral that the relay accepted, inserted the moment it did while the
+ * referral's other mail is still on its way (the last one is written on the referral
+ * itself, with `sent`). An insert, not an update of the referral: FerretDB updates read
+ * the whole collection (see `_id` above), inserts do not, and two inserts never undo each
+ * other. Deleted with its referral.
+ */
+@Schema({
+  collection: 'referral_mails',
+  timestamps: { createdAt: 'created_at', updatedAt: false },
+  versionKey: false,
+})
+export class ReferralMail {
+  /** `<referral id>:<specialist|patient>`: one per mail, so marking twice is harmless. */
+  @Prop({ type: String, required: true })
+  _id!: string;
+
+  @Prop({ type: String, required: true })
+  referral_id!: string;
+
+  /** When the relay accepted it. */
+  @Prop({ type: Date, required: true })
+  sent_at!: Date;
+
+  created_at!: Date;
+}
+
+export const ReferralMailSchema = SchemaFactory.createForClass(ReferralMail);
+ReferralMailSchema.index({ created_at: 1 });

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { type Model } from 'mongoose';
+import { type FilterQuery, type Model } from 'mongoose';
 import { type ReferralRequest } from './referral-message';
-import { Referral } from './referral.schema';
+import { Referral, ReferralMail } from './referral.schema';
 
 export type MailKind = 'specialist' | 'patient';
 
@@ -11,28 +11,53 @@ const SENT_FIELD: Record<MailKind, 'specialist_sent_at' | 'patient_sent_at'> = {
   patient: 'patient_sent_at',
 };
 
+export const MAIL_KINDS = Object.keys(SENT_FIELD) as MailKind[];
+
 export function sentField(kind: MailKind) {
   return SENT_FIELD[kind];
 }
 
+const mailId = (referralId: string, kind: MailKind) => `${referralId}:${kind}`;
+
 const isDuplicateKey = (error: unknown) =>
   typeof error === 'object' && error !== null && (error as { code?: number }).code === 11000;
 
-/** The `referrals` collection: every state change is one atomic update. */
+/**
+ * Where a stored referral is. Those stored since the UUID became `_id` are found by `_id`:
+ * FerretDB (the local MongoDB) pushes only an `{_id: …}` filter down to SQLite and, for
+ * any other, reads and decodes every document of the collection, so each update by `id`
+ * got slower as referrals accumulated. Older ones (ObjectId `_id`) by `id`, as before.
+ */
+function where(referral: Pick<Referral, '_id' | 'id'>): FilterQuery<Referral> {
+  return typeof referral._id === 'string' ? { _id: referral._id } : { id: referral.id };
+}
+
+/** The `referrals` collection and its mail marks (`referral_mails`): every state change is one atomic write. */
 @Injectable()
 export class ReferralsRepository {
-  constructor(@InjectModel(Referral.name) private readonly referrals: Model<Referral>) {}
+  constructor(
+    @InjectModel(Referral.name) private readonly referrals: Model<Referral>,
+    @InjectModel(ReferralMail.name) private readonly mails: Model<ReferralMail>,
+  ) {}
 
   /**
-   * Keeps the referral (once, however often it is delivered) and returns what is stored.
-   * One insert for a new referral; a redelivered one meets the unique index and is read.
+   * Keeps a new referral already claimed for sending (`sending`, first attempt, leased):
+   * one insert, and atomic, since of two inserts of the same referral (a redelivery, or
+   * two workers) the unique `_id` and `id` let only one succeed. Null when it was stored
+   * before: whoever handles it then must `claim` it.
    */
-  async record(request: ReferralRequest): Promise<Referral> {
+  async recordClaimed(
+    request: ReferralRequest,
+    leaseMs: number,
+    now = new Date(),
+  ): Promise<Referral | null> {
     try {
       const created = await this.referrals.create({
+        _id: request.id,
         id: request.id,
-        status: 'received',
-        attempts: 0,
+        status: 'sending',
+        attempts: 1,
+        lease_until: new Date(now.getTime() + leaseMs),
         requested_at: request.requestedAt,
         patient_name: request.patientName,
         patient_email: request.patientEmail,
@@ -43,12 +68,10 @@ export class ReferralsRepository {
       });
       return created.toObject<Referral>();
     } catch (error) {
-      // Stored before (a redelivery, or another worker first): that record is the one.
-      if (!isDuplicateKey(error)) throw error;
+      // Stored before (a redelivery, or another worker first).
+      if (isDuplicateKey(error)) return null;
+      throw error;
     }
-    const stored = await this.find(request.id);
-    if (!stored) throw new Error(`Referral ${request.id} exists but cannot be read back`);
-    return stored;
   }
 
   find(id: string): Promise<Referral | null> {
@@ -56,11 +79,12 @@ export class ReferralsRepository {
   }
 
   /**
-   * Takes the referral for sending: `received`, or `sending` whose owner's lease ran out
-   * (it crashed). Null when it is sent, failed, or another worker holds it.
+   * Takes a stored referral for sending: `received`, or `sending` whose owner's lease ran
+   * out (it crashed). Null when it is sent, failed, or another worker holds it. What it
+   * returns counts a mail marked sent in `referral_mails` as sent.
    */
-  claim(id: string, leaseMs: number, now = new Date()): Promise<Referral | null> {
-    return this.referrals
+  async claim(id: string, leaseMs: number, now = new Date()): Promise<Referral | null> {
+    const claimed = await this.referrals
       .findOneAndUpdate(
         {
           id,
@@ -74,41 +98,75 @@ export class ReferralsRepository {
       )
       .lean<Referral>()
       .exec();
+    if (!claimed) return null;
+    for (const kind of MAIL_KINDS) {
+      if (claimed[sentField(kind)]) continue;
+      // By `_id` alone: the one filter FerretDB does not answer by reading everything.
+      const mark = await this.mails
+        .findOne({ _id: mailId(id, kind) })
+        .lean<ReferralMail>()
+        .exec();
+      if (mark) claimed[sentField(kind)] = mark.sent_at;
+    }
+    return claimed;
   }
 
-  /** Written the moment the relay accepted that mail. */
-  async markMailSent(id: string, kind: MailKind): Promise<void> {
-    await this.referrals.updateOne({ id }, { $set: { [sentField(kind)]: new Date() } }).exec();
+  /**
+   * Written the moment the relay accepted that mail, while the other is still on its way:
+   * an insert of its own (see ReferralMail), so marking it again is harmless.
+   */
+  async markMailSent(referral: Referral, kind: MailKind, at = new Date()): Promise<void> {
+    try {
+      await this.mails.create({
+        _id: mailId(referral.id, kind),
+        referral_id: referral.id,
+        sent_at: at,
+      });
+    } catch (error) {
+      if (!isDuplicateKey(error)) throw error;
+    }
   }
 
-  async markSent(id: string): Promise<void> {
+  /**
+   * Written the moment the relay accepted the last mail: when each mail went (this try's
+   * and earlier ones') and the referral sent, in one update.
+   */
+  async markSent(
+    referral: Referral,
+    mails: Partial<Record<MailKind, Date>> = {},
+    now = new Date(),
+  ): Promise<void> {
+    const sent = Object.fromEntries(
+      Object.entries(mails).map(([kind, at]) => [sentField(kind as MailKind), at]),
+    );
     await this.referrals
-      .updateOne(
-        { id },
-        { $set: { status: 'sent', sent_at: new Date(), lease_until: null, last_error: null } },
-      )
+      .updateOne(where(referral), {
+        $set: { ...sent, status: 'sent', sent_at: now, lease_until: null, last_error: null },
+      })
       .exec();
   }
 
   /** A failed try that will be tried again: back to `received`, the error kept. */
-  async release(id: string, error: string): Promise<void> {
+  async release(referral: Referral, error: string): Promise<void> {
     await this.referrals
-      .updateOne({ id }, { $set: { status: 'received', lease_until: null, last_error: error } })
+      .updateOne(where(referral), {
+        $set: { status: 'received', lease_until: null, last_error: error },
+      })
       .exec();
   }
 
-  async markFailed(id: string, error: string): Promise<void> {
+  async markFailed(referral: Referral, error: string): Promise<void> {
     await this.referrals
-      .updateOne(
-        { id },
-        { $set: { status: 'failed', failed_at: new Date(), lease_until: null, last_error: error } },
-      )
+      .updateOne(where(referral), {
+        $set: { status: 'failed', failed_at: new Date(), lease_until: null, last_error: error },
+      })
       .exec();
   }
 
-  /** Deletes every referral created before `before`; returns how many. */
+  /** Deletes every referral created before `before`, and their mail marks; returns how many referrals. */
   async deleteCreatedBefore(before: Date): Promise<number> {
     const result = await this.referrals.deleteMany({ created_at: { $lt: before } }).exec();
+    await this.mails.deleteMany({ created_at: { $lt: before } }).exec();
     return result.deletedCount;
   }
 }

@@ -1,0 +1,325 @@
+import { Logger } from '@nestjs/common';
+import { ReferralRequestedSchema, create, timestampFromDate, toBinary } from '@handcheck/contracts';
+import {
+  type ConsumedMessage,
+  type ConsumerContext,
+  type KafkaService,
+  type Mailer,
+  type Metrics,
+} from '@handcheck/server-kit';
+import { type ReferralEnv } from '../config/referral.env';
+import { type ReferralRequest } from './referral-message';
+import { ReferralSender } from './referral-sender';
+import { type Referral } from './referral.schema';
+import { type MailKind, type ReferralsRepository, sentField } from './referrals.repository';
+
+const ID = '3f2b8c9e-1d4a-4b6c-9e2f-0a1b2c3d4e5f';
+
+function message(id = ID, offset = '0'): ConsumedMessage {
+  const value = toBinary(
+    ReferralRequestedSchema,
+    create(ReferralRequestedSchema, {
+      id,
+      requestedAt: timestampFromDate(new Date('2026-01-02T03:04:05Z')),
+      patientEmail: 'pat@example.org',
+      patientLocation: 'Leeds',
+      topConditions: ['Trigger Finger'],
+      keySymptoms: ['Stiffness'],
+    }),
+  );
+  return { key: Buffer.from(id), value: Buffer.from(value), offset, headers: {} };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const context: ConsumerContext = {
+  topic: 'referrals',
+  partition: 0,
+  heartbeat: async () => undefined,
+  isActive: () => true,
+};
+
+/** The repository's contract in memory: one write per call, the inserts and the claim atomic. */
+class MemoryReferrals {
+  readonly stored = new Map<string, Referral>();
+  /** Mail marks (referral_mails), by `<id>:<kind>`. */
+  readonly marks = new Map<string, Date>();
+  readonly calls: string[] = [];
+  failMarks = false;
+
+  async recordClaimed(request: ReferralRequest, leaseMs: number): Promise<Referral | null> {
+    this.calls.push('recordClaimed');
+    if (this.stored.has(request.id)) return null;
+    const referral = {
+      _id: request.id,
+      id: request.id,
+      status: 'sending',
+      attempts: 1,
+      last_error: null,
+      lease_until: new Date(Date.now() + leaseMs),
+      requested_at: request.requestedAt,
+      patient_name: request.patientName,
+      patient_email: request.patientEmail,
+      patient_location: request.patientLocation,
+      top_conditions: request.topConditions,
+      key_symptoms: request.keySymptoms,
+      additional_info: request.additionalInfo,
+      specialist_sent_at: null,
+      patient_sent_at: null,
+      sent_at: null,
+      failed_at: null,
+    } as Referral;
+    this.stored.set(request.id, referral);
+    return { ...referral };
+  }
+
+  async find(id: string): Promise<Referral | null> {
+    this.calls.push('find');
+    const referral = this.stored.get(id);
+    return referral ? { ...referral } : null;
+  }
+
+  async claim(id: string, leaseMs: number): Promise<Referral | null> {
+    this.calls.push('claim');
+    const referral = this.stored.get(id);
+    const now = new Date();
+    if (
+      !referral ||
+      !(
+        referral.status === 'received' ||
+        (referral.status === 'sending' && referral.lease_until! < now)
+      )
+    ) {
+      return null;
+    }
+    Object.assign(referral, {
+      status: 'sending',
+      lease_until: new Date(now.getTime() + leaseMs),
+      attempts: referral.attempts + 1,
+    });
+    const claimed = { ...referral };
+    for (const kind of ['specialist', 'patient'] as const) {
+      claimed[sentField(kind)] ??= this.marks.get(`${id}:${kind}`) ?? null;
+    }
+    return claimed;
+  }
+
+  async markMailSent(referral: Referral, kind: MailKind, at: Date): Promise<void> {
+    this.calls.push(`markMailSent ${kind}`);
+    await sleep(5);
+    if (this.failMarks) throw new Error('MongoDB is away');
+    this.marks.set(`${referral.id}:${kind}`, at);
+  }
+
+  async markSent(referral: Referral, mails: Partial<Record<MailKind, Date>> = {}): Promise<void> {
+    this.calls.push(`markSent ${Object.keys(mails).sort().join('+')}`);
+    await sleep(5);
+    if (this.failMarks) throw new Error('MongoDB is away');
+    const stored = this.stored.get(referral.id)!;
+    for (const [kind, at] of Object.entries(mails)) {
+      Object.assign(stored, { [sentField(kind as MailKind)]: at });
+    }
+    Object.assign(stored, { status: 'sent', sent_at: new Date(), lease_until: null });
+  }
+
+  async release(referral: Referral, error: string): Promise<void> {
+    this.calls.push('release');
+    Object.assign(this.stored.get(referral.id)!, {
+      status: 'received',
+      lease_until: null,
+      last_error: error,
+    });
+  }
+
+  async markFailed(referral: Referral, error: string): Promise<void> {
+    this.calls.push('markFailed');
+    Object.assign(this.stored.get(referral.id)!, { status: 'failed', last_error: error });
+  }
+}
+
+interface Relay {
+  /** Each send as it starts: the template and whether it has been answered yet. */
+  sends: Array<{ template: string; done: boolean }>;
+  answer: (template: string) => Promise<void>;
+}
+
+function setUp(answer: Relay['answer'] = async () => undefined) {
+  const referrals = new MemoryReferrals();
+  const relay: Relay = { sends: [], answer };
+  const mailer = {
+    render: (template: string) => ({ subject: template, html: '', text: '' }),
+    send: async (mail: { template: string }) => {
+      const send = { template: mail.template, done: false };
+      relay.sends.push(send);
+      try {
+        await relay.answer(mail.template);
+      } finally {
+        send.done = true;
+      }
+      return { messageId: 'x' };
+    },
+  } as unknown as Mailer;
+  const deadLetters: unknown[] = [];
+  const kafka = {
+    producer: () => ({ send: async (...args: unknown[]) => void deadLetters.push(args) }),
+  } as unknown as KafkaService;
+  const outcomes: string[] = [];
+  const metrics = {
+    counter: ({ name }: { name: string }) => ({
+      inc: (labels: { outcome?: string }) => {
+        if (name === 'referral_outcomes_total' && labels.outcome) outcomes.push(labels.outcome);
+      },
+    }),
+  } as unknown as Metrics;
+  const env = {
+    REFERRAL_TOPIC: 'referrals',
+    REFERRAL_MAX_ATTEMPTS: 3,
+    REFERRAL_RETRY_BASE_MS: 10,
+    REFERRAL_RETENTION_DAYS: 90,
+    referralInbox: 'inbox@handcheck.test',
+  } as ReferralEnv;
+  const sender = new ReferralSender(
+    kafka,
+    mailer,
+    referrals as unknown as ReferralsRepository,
+    env,
+    metrics,
+  );
+  return { sender, referrals, relay, outcomes, deadLetters };
+}
+
+describe('ReferralSender', () => {
+  // Its log lines are not what is tested here.
+  beforeAll(() => Logger.overrideLogger(false));
+  afterAll(() => Logger.overrideLogger(['log', 'error', 'warn', 'debug', 'verbose']));
+
+  it('keeps a new referral claimed in one insert, sends both mails at once, marks the first on its own and the last with the referral sent', async () => {
+    const { sender, referrals, relay, outcomes } = setUp(async (template) => {
+      // The patient's mail is accepted later than the specialist's.
+      await sleep(template === 'referral-patient' ? 15 : 5);
+    });
+    const handled = sender.handle(message(), context);
+    await sleep(1);
+    // Both are with the relay before either is answered.
+    expect(relay.sends.map((send) => send.done)).toEqual([false, false]);
+    await handled;
+    expect(referrals.calls).toEqual([
+      'recordClaimed',
+      'markMailSent specialist',
+      'markSent patient+specialist',
+    ]);
+    expect(referrals.stored.get(ID)).toMatchObject({
+      status: 'sent',
+      attempts: 1,
+      specialist_sent_at: referrals.marks.get(`${ID}:specialist`),
+      patient_sent_at: expect.any(Date),
+    });
+    expect(outcomes).toEqual(['sent']);
+  });
+
+  it('sends nothing for a redelivered referral that was sent', async () => {
+    const { sender, referrals, relay, outcomes } = setUp();
+    await sender.handle(message(), context);
+    await sender.handle(message(ID, '1'), context);
+    expect(relay.sends).toHaveLength(2);
+    expect(referrals.calls.slice(3)).toEqual(['recordClaimed', 'find']);
+    expect(outcomes).toEqual(['sent', 'duplicate']);
+  });
+
+  it('handles two messages of one referral in hand at once one after the other: mailed once', async () => {
+    const { sender, relay, outcomes } = setUp(async () => {
+      await sleep(10);
+    });
+    await Promise.all([
+      sender.handle(message(ID, '0'), context),
+      sender.handle(message(ID, '7'), context),
+    ]);
+    expect(relay.sends).toHaveLength(2);
+    expect(outcomes.sort()).toEqual(['duplicate', 'sent']);
+  });
+
+  it('marks the mail the relay accepted, waits for the other, and retries only the refused one', async () => {
+    let refusals = 1;
+    const { sender, referrals, relay, outcomes } = setUp(async (template) => {
+      if (template === 'referral-patient') {
+        await sleep(5);
+        if (refusals-- > 0) throw new Error('421 try again later for pat@example.org');
+      } else {
+        await sleep(20);
+      }
+    });
+    await sender.handle(message(), context);
+    expect(relay.sends.map((send) => send.template)).toEqual([
+      'referral-specialist',
+      'referral-patient',
+      'referral-patient',
+    ]);
+    expect(referrals.calls).toEqual([
+      'recordClaimed',
+      // The specialist's mail was still on its way when the patient's was refused:
+      // its mark is written before the claim is given back.
+      'markMailSent specialist',
+      'release',
+      'find',
+      'claim',
+      'markSent patient+specialist',
+    ]);
+    expect(referrals.stored.get(ID)).toMatchObject({ status: 'sent', attempts: 2 });
+    // The reason kept has no address in it.
+    expect(referrals.stored.get(ID)!.last_error).toBe('421 try again later for <address>');
+    expect(outcomes).toEqual(['sent']);
+  });
+
+  it('after a worker died with one mail marked, the next owner of the lease sends only the other', async () => {
+    const { sender, referrals, relay, outcomes } = setUp();
+    await referrals.recordClaimed(
+      {
+        id: ID,
+        requestedAt: new Date(),
+        patientName: null,
+        patientEmail: 'pat@example.org',
+        patientLocation: 'Leeds',
+        topConditions: [],
+        keySymptoms: [],
+        additionalInfo: null,
+      },
+      -1, // its lease ran out
+    );
+    const patientSentAt = new Date('2026-01-02T03:04:06Z');
+    referrals.marks.set(`${ID}:patient`, patientSentAt);
+    await sender.handle(message(), context);
+    expect(relay.sends.map((send) => send.template)).toEqual(['referral-specialist']);
+    expect(referrals.stored.get(ID)).toMatchObject({
+      status: 'sent',
+      attempts: 2,
+      patient_sent_at: patientSentAt,
+      specialist_sent_at: expect.any(Date),
+    });
+    expect(outcomes).toEqual(['sent']);
+  });
+
+  it('dead-letters a referral the relay refuses for good, and marks it failed', async () => {
+    const { sender, referrals, deadLetters, outcomes } = setUp(async () => {
+      throw Object.assign(new Error('550 no such user'), { responseCode: 550 });
+    });
+    await sender.handle(message(), context);
+    expect(deadLetters).toHaveLength(1);
+    expect(referrals.stored.get(ID)).toMatchObject({ status: 'failed' });
+    expect(outcomes).toEqual(['failed']);
+  });
+
+  it('leaves the message for redelivery when a mark cannot be written, with the claim held', async () => {
+    const { sender, referrals } = setUp();
+    referrals.failMarks = true;
+    await expect(sender.handle(message(), context)).rejects.toThrow('MongoDB is away');
+    expect(referrals.calls).not.toContain('release');
+    expect(referrals.stored.get(ID)).toMatchObject({ status: 'sending' });
+  });
+
+  it('dead-letters an unreadable message without touching the store', async () => {
+    const { sender, referrals, deadLetters } = setUp();
+    await sender.handle({ ...message(), value: Buffer.from('not a referral \xff') }, context);
+    expect(deadLetters).toHaveLength(1);
+    expect(referrals.calls).toEqual([]);
+  });
+});
