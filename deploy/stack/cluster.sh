@@ -12,7 +12,14 @@ set -euo pipefail
 STACK_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 REPO_DIR="$(cd "$STACK_DIR/../.." && pwd)"
 eval "$(bash "$STACK_DIR/tools.sh" paths)"
+# shellcheck source=/dev/null
+source "$REPO_DIR/deploy/engines/common.sh" # launch, running_pid, stop_pid, port_open
 DIR="${HANDCHECK_CLUSTER_DIR:-$REPO_DIR/var/deploy/cluster}"
+# What common.sh's launch / running_pid / stop_pid read: each process's PID file,
+# log and data folder (etcd/, and kube-apiserver/ for its keys and certificates)
+# live under DIR, and a PID counts as ours only if its command line names that folder.
+PROFILE=cluster VAR_DIR="$DIR" LOG_DIR="$DIR/log" RUN_DIR="$DIR/run"
+PKI="$DIR/kube-apiserver"
 ETCD_CLIENT_PORT="${HANDCHECK_ETCD_PORT:-23790}"
 ETCD_PEER_PORT="${HANDCHECK_ETCD_PEER_PORT:-23800}"
 API_PORT="${HANDCHECK_KUBE_API_PORT:-26443}"
@@ -24,20 +31,7 @@ die() {
   exit 1
 }
 
-pid_of() { # name binary
-  local file="$DIR/run/$1.pid" pid
-  [[ -f "$file" ]] || return 1
-  pid="$(cat "$file")"
-  # By program name, not path: a process of an older cached release is still ours.
-  kill -0 "$pid" 2> /dev/null && [[ "$(basename "$(readlink "/proc/$pid/exe" 2> /dev/null)" | sed 's/ (deleted)$//')" == "$(basename "$2")" ]] && printf '%s' "$pid"
-}
 
-launch() { # name command...
-  local name=$1
-  shift
-  setsid "$@" > "$DIR/log/$name.log" 2>&1 < /dev/null &
-  printf '%s\n' "$!" > "$DIR/run/$name.pid"
-}
 
 wait_for() { # what seconds command...
   local what=$1 limit=$2 started=$SECONDS
@@ -48,29 +42,28 @@ wait_for() { # what seconds command...
   done
 }
 
-port_free() { ! (exec 3<> "/dev/tcp/127.0.0.1/$1") 2> /dev/null; }
 
 start() {
   [[ -x "$KUBE_APISERVER" && -x "$ETCD" ]] || die "kube-apiserver or etcd is missing: run bash deploy/stack/tools.sh"
-  if pid_of kube-apiserver "$KUBE_APISERVER" > /dev/null; then
+  if running_pid kube-apiserver > /dev/null; then
     log "already running"
     printf 'KUBECONFIG=%s\n' "$KUBECONFIG_FILE"
     return 0
   fi
   local port
   for port in "$ETCD_CLIENT_PORT" "$ETCD_PEER_PORT" "$API_PORT"; do
-    port_free "$port" || die "port $port is in use"
+    ! port_open "$port" || die "port $port is in use"
   done
   rm -rf "$DIR"
-  mkdir -p "$DIR/etcd" "$DIR/pki" "$DIR/run" "$DIR/log"
-  chmod 700 "$DIR/pki"
+  mkdir -p "$DIR/etcd" "$PKI" "$RUN_DIR" "$LOG_DIR"
+  chmod 700 "$PKI"
 
   # Fresh keys and an admin token for every start; none is ever committed.
-  openssl genrsa -out "$DIR/pki/service-account.key" 2048 2> /dev/null
-  openssl rsa -in "$DIR/pki/service-account.key" -pubout -out "$DIR/pki/service-account.pub" 2> /dev/null
+  openssl genrsa -out "$PKI/service-account.key" 2048 2> /dev/null
+  openssl rsa -in "$PKI/service-account.key" -pubout -out "$PKI/service-account.pub" 2> /dev/null
   local token
   token="$(openssl rand -hex 32)"
-  printf '%s,handcheck-admin,handcheck-admin,system:masters\n' "$token" > "$DIR/pki/tokens.csv"
+  printf '%s,handcheck-admin,handcheck-admin,system:masters\n' "$token" > "$PKI/tokens.csv"
 
   launch etcd "$ETCD" --name handcheck --data-dir "$DIR/etcd" \
     --listen-client-urls "http://127.0.0.1:$ETCD_CLIENT_PORT" \
@@ -86,12 +79,12 @@ start() {
   launch kube-apiserver "$KUBE_APISERVER" \
     --etcd-servers "http://127.0.0.1:$ETCD_CLIENT_PORT" \
     --bind-address 127.0.0.1 --advertise-address 127.0.0.1 --secure-port "$API_PORT" \
-    --cert-dir "$DIR/pki" \
-    --token-auth-file "$DIR/pki/tokens.csv" \
+    --cert-dir "$PKI" \
+    --token-auth-file "$PKI/tokens.csv" \
     --authorization-mode RBAC \
     --service-account-issuer https://kubernetes.default.svc.cluster.local \
-    --service-account-key-file "$DIR/pki/service-account.pub" \
-    --service-account-signing-key-file "$DIR/pki/service-account.key" \
+    --service-account-key-file "$PKI/service-account.pub" \
+    --service-account-signing-key-file "$PKI/service-account.key" \
     --service-cluster-ip-range 10.96.0.0/16 \
     --endpoint-reconciler-type none \
     --allow-privileged=false \
@@ -104,7 +97,7 @@ clusters:
     cluster:
       server: https://127.0.0.1:$API_PORT
       # The serving certificate is the API server's own self-signed one, made at start.
-      certificate-authority: $DIR/pki/apiserver.crt
+      certificate-authority: $PKI/apiserver.crt
 users:
   - name: handcheck-admin
     user:
@@ -121,24 +114,16 @@ YAML
   printf 'KUBECONFIG=%s\n' "$KUBECONFIG_FILE"
 }
 
-stop_one() { # name binary
+stop_one() { # name
   local pid
-  pid="$(pid_of "$1" "$2")" || return 0
-  kill -TERM "$pid"
-  local waited=0
-  while kill -0 "$pid" 2> /dev/null; do
-    ((waited++ < 50)) || {
-      kill -KILL "$pid" 2> /dev/null || true
-      break
-    }
-    sleep 0.2
-  done
+  pid="$(running_pid "$1")" || return 0
+  stop_pid "$1" "$pid"
   log "$1 stopped (pid $pid)"
 }
 
 stop() {
-  stop_one kube-apiserver "$KUBE_APISERVER"
-  stop_one etcd "$ETCD"
+  stop_one kube-apiserver
+  stop_one etcd
 }
 
 case "${1:-}" in

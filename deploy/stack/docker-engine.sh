@@ -14,7 +14,8 @@ set -euo pipefail
 STACK_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 REPO_DIR="$(cd "$STACK_DIR/../.." && pwd)"
 eval "$(bash "$STACK_DIR/tools.sh" paths)"
-HANDCHECK_CACHE="$(realpath -m "$HANDCHECK_CACHE")"
+# shellcheck source=/dev/null
+source "$REPO_DIR/deploy/engines/common.sh" # stop_pid; sets HANDCHECK_CACHE absolute
 DOCKER_VERSION="$(dpkg-query -W -f='${Version}' docker.io 2> /dev/null | sed 's/[^0-9.].*//')"
 DATA_ROOT="$HANDCHECK_CACHE/docker-${DOCKER_VERSION:-unknown}"
 # Short and fixed: containerd's socket lives under the exec root, and a unix
@@ -90,15 +91,7 @@ stop() {
     ids="$(DOCKER_HOST="unix://$SOCKET" "$DOCKER" ps -q 2> /dev/null || true)"
     # shellcheck disable=SC2086
     [[ -z "$ids" ]] || DOCKER_HOST="unix://$SOCKET" "$DOCKER" stop -t 10 $ids > /dev/null 2>&1 || true
-    kill -TERM "$pid"
-    local waited=0
-    while kill -0 "$pid" 2> /dev/null; do
-      ((waited++ < 60)) || {
-        kill -KILL "$pid" 2> /dev/null || true
-        break
-      }
-      sleep 0.5
-    done
+    STOP_TIMEOUT=30 stop_pid dockerd "$pid"
     log "stopped (pid $pid)"
   fi
   if [[ -f "$BASELINE" ]]; then

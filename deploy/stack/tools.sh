@@ -45,6 +45,9 @@ if [[ "${1:-}" == paths ]]; then
   exit 0
 fi
 
+# shellcheck source=/dev/null
+source "$(dirname "${BASH_SOURCE[0]}")/../engines/common.sh" # with_lock, go_build_module
+
 log() { printf '[tools] %s\n' "$*"; }
 die() {
   printf '[tools] %s\n' "$*" >&2
@@ -74,52 +77,57 @@ ensure_packages() {
   ((had_policy)) || rm -f "$policy"
 }
 
-# go_build <dest-binary> <description> <command...>: runs the command in a fresh
-# staging folder that must leave the binary there; moves it into place only
-# when complete, so an interrupted build is never taken for a cached one.
-go_build() {
-  local dest=$1 what=$2
-  shift 2
-  [[ -x "$dest" ]] && return 0
-  command -v go > /dev/null || die "go is not installed: it builds $what from the Go module proxy"
-  mkdir -p "$HANDCHECK_CACHE"
-  exec 9> "$HANDCHECK_CACHE/.$(basename "$dest").lock"
-  flock 9
-  if [[ ! -x "$dest" ]]; then
-    local started=$SECONDS staging
-    staging="$(mktemp -d "$HANDCHECK_CACHE/.build.XXXXXX")"
-    log "building $what with $(go env GOVERSION)"
-    (cd "$staging" && GOFLAGS=-buildvcs=false "$@") || {
-      rm -rf "$staging"
-      die "building $what failed"
-    }
-    mkdir -p "$(dirname "$dest")"
-    for built in "$staging"/*; do
-      [[ -f "$built" && -x "$built" ]] && mv "$built" "$(dirname "$dest")/"
-    done
-    rm -rf "$staging"
-    [[ -x "$dest" ]] || die "building $what left no $(basename "$dest")"
-    log "$what ready in $((SECONDS - started))s"
-  fi
-  flock -u 9
+# install_tool <dest-binary> <description> <build-fn>: the build function gets a
+# fresh staging folder and leaves the binaries there; they are moved into place
+# only when complete, so an interrupted build is never taken for a cached one.
+# Two runs started together build once.
+install_tool() {
+  [[ -x "$1" ]] && return 0
+  command -v go > /dev/null || die "go is not installed: it builds $2 from the Go module proxy"
+  with_lock "$HANDCHECK_CACHE/.$(basename "$1").lock" install_tool_locked "$@"
 }
 
-# Built inside Compose's own module, so its go.mod's replace directives and
-# go.sum apply (as `go build ./cmd` in a checkout would).
+install_tool_locked() {
+  local dest=$1 what=$2 build=$3 started=$SECONDS staging built
+  [[ -x "$dest" ]] && return 0
+  staging="$(mktemp -d "$HANDCHECK_CACHE/.build.XXXXXX")"
+  log "building $what with $(go env GOVERSION)"
+  "$build" "$staging" || {
+    rm -rf "$staging"
+    die "building $what failed"
+  }
+  mkdir -p "$(dirname "$dest")"
+  for built in "$staging"/*; do
+    [[ -f "$built" && -x "$built" ]] && mv "$built" "$(dirname "$dest")/"
+  done
+  rm -rf "$staging"
+  [[ -x "$dest" ]] || die "building $what left no $(basename "$dest")"
+  log "$what ready in $((SECONDS - started))s"
+}
+
+# Each built inside its own module (go_build_module), so its go.mod's replace
+# directives and go.sum apply, as a build in a checkout would.
 build_compose() {
-  local dir
-  dir="$(go mod download -json "github.com/docker/compose/v2@$COMPOSE_VERSION" | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$/\1/p')"
-  [[ -d "$dir" ]] || die "could not download github.com/docker/compose/v2@$COMPOSE_VERSION"
-  cp -R "$dir" src && chmod -R u+w src
-  (cd src && go build -trimpath -ldflags "-s -w -X github.com/docker/compose/v2/internal.Version=$COMPOSE_VERSION" \
-    -o ../docker-compose ./cmd)
-  rm -rf src
+  go_build_module github.com/docker/compose/v2 "$COMPOSE_VERSION" ./cmd "$1/docker-compose" "" \
+    -ldflags "-s -w -X github.com/docker/compose/v2/internal.Version=$COMPOSE_VERSION"
+}
+
+build_kubectl_validate() {
+  # Its module ships an incomplete vendor folder: resolve from go.mod instead.
+  go_build_module sigs.k8s.io/kubectl-validate "$KUBECTL_VALIDATE_VERSION" . "$1/kubectl-validate" "" -mod=mod -ldflags "-s -w"
+}
+
+build_kube_score() {
+  go_build_module github.com/zegl/kube-score "$KUBE_SCORE_VERSION" ./cmd/kube-score "$1/kube-score" "" \
+    -ldflags "-s -w -X main.version=$KUBE_SCORE_VERSION"
 }
 
 # k8s.io/kubernetes is not meant to be a dependency: its go.mod points every
 # k8s.io/<staging module> at a folder inside its own tree. A wrapper module
 # replaces each with the published v0.<minor>.<patch> release of that module.
-build_kubernetes() {
+build_kubernetes() (
+  cd "$1" || exit 1
+  export GOFLAGS=-buildvcs=false
   local gomod minor_patch module version_pkg=k8s.io/component-base/version
   go mod init handcheck.local/kubernetes > /dev/null 2>&1
   gomod="$(go mod download -json "k8s.io/kubernetes@$KUBE_VERSION" | sed -n 's/^[[:space:]]*"GoMod": "\(.*\)",$/\1/p')"
@@ -136,21 +144,12 @@ build_kubernetes() {
   local ldflags="-s -w -X $version_pkg.gitVersion=$KUBE_VERSION -X $version_pkg.gitMajor=1 -X $version_pkg.gitMinor=$minor \
     -X $version_pkg.gitTreeState=clean -X $version_pkg.buildDate=1970-01-01T00:00:00Z"
   go build -mod=mod -trimpath -ldflags "$ldflags" -o . k8s.io/kubernetes/cmd/kube-apiserver k8s.io/kubernetes/cmd/kubectl
-}
-
-build_kubectl_validate() {
-  GOBIN="$PWD" go install -trimpath -ldflags "-s -w" "sigs.k8s.io/kubectl-validate@$KUBECTL_VALIDATE_VERSION"
-}
-
-build_kube_score() {
-  GOBIN="$PWD" go install -trimpath -ldflags "-s -w -X main.version=$KUBE_SCORE_VERSION" \
-    "github.com/zegl/kube-score/cmd/kube-score@$KUBE_SCORE_VERSION"
-}
+)
 
 # `linters`: only what `make test` needs (scripts/check-deploy.sh), a few minutes cold.
-go_build "$KUBECTL_VALIDATE" "kubectl-validate $KUBECTL_VALIDATE_VERSION" build_kubectl_validate
-go_build "$KUBE_SCORE" "kube-score $KUBE_SCORE_VERSION" build_kube_score
+install_tool "$KUBECTL_VALIDATE" "kubectl-validate $KUBECTL_VALIDATE_VERSION" build_kubectl_validate
+install_tool "$KUBE_SCORE" "kube-score $KUBE_SCORE_VERSION" build_kube_score
 [[ "${1:-}" == linters ]] && exit 0
 ensure_packages
-go_build "$COMPOSE" "Compose $COMPOSE_VERSION" build_compose
-go_build "$KUBE_APISERVER" "kube-apiserver and kubectl $KUBE_VERSION" build_kubernetes
+install_tool "$COMPOSE" "Compose $COMPOSE_VERSION" build_compose
+install_tool "$KUBE_APISERVER" "kube-apiserver and kubectl $KUBE_VERSION" build_kubernetes
