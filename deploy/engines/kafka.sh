@@ -72,9 +72,13 @@ kafka_start() {
   )
 
   if [[ ! -f "$KAFKA_LOG_DIRS/meta.properties" ]]; then
-    # A cluster id is 16 random bytes, URL-safe base64 without padding.
-    local cluster_id
-    cluster_id="$(head -c 16 /dev/urandom | base64 | tr '+/' '-_' | tr -d '=\n')"
+    # A cluster id is 16 random bytes, URL-safe base64 without padding. One in 64
+    # starts with '-', which the storage tool's argument parser takes for an
+    # option ("--cluster-id: expected one argument"): draw again.
+    local cluster_id='-'
+    while [[ "$cluster_id" == -* ]]; do
+      cluster_id="$(head -c 16 /dev/urandom | base64 | tr '+/' '-_' | tr -d '=\n')"
+    done
     log "kafka: formatting new KRaft storage in $KAFKA_LOG_DIRS"
     "$java" "${jvm[@]}" -cp "$libs/*" kafka.tools.StorageTool format \
       -t "$cluster_id" -c "$props" --ignore-formatted >>"$(log_file kafka)" 2>&1 ||
