@@ -10,12 +10,21 @@
 // fresh referral topic (with its .dlq, partitioned as the real one) and starts its own
 // gateway and its own referral service from the build (services/*/dist: run
 // `npm run build:server` first) on spare ports, both pointed at that topic, with a fresh
-// consumer group and a MongoDB database of its own. The gateway's per-client limit
+// consumer group and a MongoDB database of its own, and a Mailpit of its own (the one
+// deploy/ installs, on spare ports, with an empty store in a temporary folder): the shared
+// test Mailpit keeps up to 5,000 mails from earlier runs, and with a few thousand stored it
+// takes seconds longer to accept each one, which measured Mailpit rather than our pipeline
+// (a real relay does not slow down with its history). The gateway's per-client limit
 // (5 referrals per 10 minutes) would refuse nearly all of this, so it is raised. At the
-// end both are stopped and the topics, the database and the bench's mails are deleted.
+// end everything is stopped, and the topics, the database and the Mailpit store deleted.
+// BENCH_NODE_ARGS adds Node options to the referral service, e.g. to profile it:
+//   BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/referral-profile" npm run bench:referral
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
+import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TOPICS, TOPIC_PARTITIONS } from '@handcheck/contracts';
 import { createKafka, ensureTopics, testInfra } from '@handcheck/server-kit/testing';
@@ -26,7 +35,6 @@ import { pacedLoad } from './paced-load';
 const PATH = '/api/referrals';
 
 interface MailSummary {
-  ID: string;
   Created: string;
   Subject: string;
   To: Array<{ Address: string }>;
@@ -53,10 +61,15 @@ function mongoUrl(database: string): string {
   return url.toString();
 }
 
+function nodeArgs(name: 'gateway' | 'referral'): string[] {
+  const extra = process.env.BENCH_NODE_ARGS?.trim();
+  return name === 'referral' && extra ? extra.split(/\s+/) : [];
+}
+
 /** A built service (services/<name>/dist/main.js) as the supervisor runs it, with these settings. */
 function startService(name: 'gateway' | 'referral', env: Record<string, string>): ChildProcess {
   const infra = testInfra();
-  const child = spawn(process.execPath, ['dist/main.js'], {
+  const child = spawn(process.execPath, [...nodeArgs(name), 'dist/main.js'], {
     cwd: join(REPO, 'services', name),
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
@@ -96,6 +109,64 @@ async function waitUntil(what: string, check: () => Promise<boolean>, timeoutMs 
   throw new Error(`${what} within ${timeoutMs / 1000} s`);
 }
 
+/** The Mailpit binary `deploy/infra.sh install` put in the cache (its version is mail.sh's). */
+function mailpitBinary(): string {
+  const version = /MAILPIT_VERSION:-v([\d.]+)/.exec(
+    readFileSync(join(REPO, 'deploy/engines/mail.sh'), 'utf8'),
+  )?.[1];
+  const cache = process.env.HANDCHECK_CACHE ?? join(homedir(), '.cache/handcheck');
+  const binary = join(cache, `mailpit-${version}`, 'mailpit');
+  if (!version || !existsSync(binary))
+    throw new Error(`${binary} is missing: run \`bash deploy/infra.sh install\` first`);
+  return binary;
+}
+
+interface BenchMailpit {
+  smtpPort: number;
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** A Mailpit of the bench's own, as deploy/engines/mail.sh starts one, with an empty store. */
+async function startMailpit(): Promise<BenchMailpit> {
+  const folder = await mkdtemp(join(tmpdir(), 'bench-referral-mailpit-'));
+  const [smtpPort, httpPort] = [await sparePort(), await sparePort()];
+  const child = spawn(
+    mailpitBinary(),
+    [
+      `--database=${join(folder, 'mailpit.db')}`,
+      `--smtp=127.0.0.1:${smtpPort}`,
+      `--listen=127.0.0.1:${httpPort}`,
+      '--smtp-auth-accept-any',
+      '--smtp-auth-allow-insecure',
+      '--smtp-disable-rdns',
+      '--disable-version-check',
+      '--block-remote-css-and-fonts',
+      '--quiet',
+    ],
+    { stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  const url = `http://127.0.0.1:${httpPort}`;
+  const mailpit = {
+    smtpPort,
+    url,
+    async stop() {
+      await stop(child);
+      await rm(folder, { recursive: true, force: true });
+    },
+  };
+  try {
+    await waitUntil(
+      'the bench Mailpit did not start',
+      async () => (await fetch(`${url}/api/v1/info`)).ok,
+    );
+  } catch (error) {
+    await mailpit.stop();
+    throw error;
+  }
+  return mailpit;
+}
+
 function body(name: string) {
   return {
     patient_name: name,
@@ -107,11 +178,11 @@ function body(name: string) {
   };
 }
 
-async function search(query: string): Promise<MailSummary[]> {
+async function search(mailpitUrl: string, query: string): Promise<MailSummary[]> {
   const all: MailSummary[] = [];
   for (let start = 0; ; start += 500) {
     const res = await fetch(
-      `${testInfra().mailpitUrl}/api/v1/search?start=${start}&limit=500&query=${encodeURIComponent(query)}`,
+      `${mailpitUrl}/api/v1/search?start=${start}&limit=500&query=${encodeURIComponent(query)}`,
     );
     const text = await res.text();
     // Mailpit answers a plain-text error when its database is busy: ask again shortly.
@@ -127,22 +198,14 @@ async function search(query: string): Promise<MailSummary[]> {
 }
 
 /** The bench's mails, by kind: the patient's (to <tag>-<n>@bench.test) and the specialist's (to the bench's inbox). */
-async function benchMails(tag: string, inbox: string) {
-  const patient = (await search(`to:@bench.test ${tag}`)).filter((m) =>
+async function benchMails(mailpitUrl: string, tag: string, inbox: string) {
+  const patient = (await search(mailpitUrl, `to:@bench.test ${tag}`)).filter((m) =>
     m.To[0]?.Address.startsWith(`${tag}-`),
   );
-  const specialist = (await search(`to:"${inbox}"`)).filter((m) => m.Subject.includes(`${tag}-`));
+  const specialist = (await search(mailpitUrl, `to:"${inbox}"`)).filter((m) =>
+    m.Subject.includes(`${tag}-`),
+  );
   return { patient, specialist };
-}
-
-async function deleteMails(ids: string[]): Promise<void> {
-  for (let i = 0; i < ids.length; i += 500) {
-    await fetch(`${testInfra().mailpitUrl}/api/v1/messages`, {
-      method: 'DELETE',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ IDs: ids.slice(i, i + 500) }),
-    }).catch(() => undefined);
-  }
 }
 
 async function main(): Promise<void> {
@@ -165,13 +228,14 @@ async function main(): Promise<void> {
     { topic: deadLetters, partitions: 1 },
   ]);
 
+  const mailpit = await startMailpit();
   const [gatewayPort, referralPort] = [await sparePort(), await sparePort()];
   const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
   const referral = startService('referral', {
     PORT: String(referralPort),
     MONGO_URL: mongoUrl(database),
-    SMTP_HOST: infra.smtpHost,
-    SMTP_PORT: String(infra.smtpPort),
+    SMTP_HOST: '127.0.0.1',
+    SMTP_PORT: String(mailpit.smtpPort),
     REFERRAL_TOPIC: topic,
     REFERRAL_CONSUMER_GROUP: `referral-${tag}`,
     REFERRAL_INBOX: inbox,
@@ -183,7 +247,6 @@ async function main(): Promise<void> {
     REFERRAL_TOPIC: topic,
     REFERRAL_RATE_LIMIT: '1000000',
   });
-  let mailIds: string[] = [];
   try {
     await waitUntil(
       'the referral service was not ready (is the build there and the test profile up?)',
@@ -204,7 +267,7 @@ async function main(): Promise<void> {
         ).status === 202,
     );
     await waitUntil('the warm-up referral was not mailed', async () => {
-      const { patient, specialist } = await benchMails(tag, inbox);
+      const { patient, specialist } = await benchMails(mailpit.url, tag, inbox);
       return patient.length > 0 && specialist.length > 0;
     });
 
@@ -241,16 +304,15 @@ async function main(): Promise<void> {
     // Both mails of each referral (the warm-up's too, hence + 1).
     const expected = dueAt.size;
     const deadline = Date.now() + 180_000;
-    let mails = await benchMails(tag, inbox);
+    let mails = await benchMails(mailpit.url, tag, inbox);
     while (Date.now() < deadline) {
       if (mails.patient.length >= expected + 1 && mails.specialist.length >= expected + 1) break;
       await sleep(1000);
-      mails = await benchMails(tag, inbox);
+      mails = await benchMails(mailpit.url, tag, inbox);
     }
     // Anything sent twice would have arrived by now.
     await sleep(2000);
-    mails = await benchMails(tag, inbox);
-    mailIds = [...mails.patient, ...mails.specialist].map((mail) => mail.ID);
+    mails = await benchMails(mailpit.url, tag, inbox);
     const arrived = new Map<string, number[]>();
     const note = (name: string | undefined, created: string) => {
       if (!name || !dueAt.has(name)) return;
@@ -296,7 +358,7 @@ async function main(): Promise<void> {
     const db = await mongoose.createConnection(mongoUrl(database)).asPromise();
     await db.dropDatabase().catch(() => undefined);
     await db.close();
-    await deleteMails(mailIds);
+    await mailpit.stop();
   }
 }
 
