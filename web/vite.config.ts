@@ -1,7 +1,12 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { guidePages } from './build/guide-pages';
+import { muiStandIns } from './build/mui-stand-ins';
+import { noPreloadHelper } from './build/preload-helper';
+import { reactRouterTreeShaking } from './build/react-router-tree-shaking';
+import { isRtkQueryCopy, rtkQueryOwnCopy } from './build/rtk-query-own-copy';
+import { swcMinify } from './build/swc-minify';
 
 /** Workspace packages the browser bundles from source (jest maps them the same way). */
 const sourcePackage = (name: string) =>
@@ -9,10 +14,6 @@ const sourcePackage = (name: string) =>
 /** Only the contracts' browser-events entry: the package's root pulls in the protobuf runtime. */
 const browserEvents = fileURLToPath(
   new URL('../packages/contracts/src/browser-events/index.ts', import.meta.url),
-);
-const noCssVarsShim = fileURLToPath(new URL('./build/no-css-vars.js', import.meta.url));
-const noRuntimeThemeSourceShim = fileURLToPath(
-  new URL('./build/no-runtime-theme-source.js', import.meta.url),
 );
 
 // The diagnosis engine, the URL rules, the event contract and the content catalogue are pure data
@@ -32,42 +33,22 @@ const FRAMEWORK =
 /**
  * Parts of those libraries only lazy features use. RTK Query (about 18 KB gzip) is attached to
  * the store when the first feature with endpoints loads (see src/app/store.ts); in the
- * framework chunk it would be in every page's initial JavaScript.
+ * framework chunk it would be in every page's initial JavaScript. (What RTK Query uses of the
+ * other libraries gets copies of its own: see build/rtk-query-own-copy.ts.)
  */
 const LAZY_LIBRARY_PARTS = /[\\/]node_modules[\\/]@reduxjs[\\/]toolkit[\\/]dist[\\/]query[\\/]/;
 
 /**
- * MUI's `createTheme` and `ThemeProvider` statically import the CSS-variables theme
- * machinery (about 7.5 KB gzip) although a theme without `cssVariables`/`colorSchemes`
- * never reaches it, and every theme carries `toRuntimeSource` (stringifyTheme, for Pigment
- * CSS), which nothing here calls. Pointing those imports at throwing stand-ins keeps them out
- * of every page; a stand-in throws if anything ever uses it (the prerender would fail).
+ * react-router's package exports point every bundler at its development build (dev warnings
+ * included); the browser build takes the production one it ships alongside. The dev server
+ * keeps the warnings, and the prerender runs the package as Node resolves it.
  */
-function muiWithoutCssVariables(): Plugin {
-  const standIns: Array<{ importer: RegExp; target: RegExp; shim: string }> = [
-    {
-      importer: /@mui[\\/]material[\\/]esm[\\/]styles[\\/](ThemeProvider|createTheme)\.js$/,
-      target: /^\.\/(ThemeProviderWithVars|createThemeWithVars)\.js$/,
-      shim: noCssVarsShim,
-    },
-    {
-      importer: /@mui[\\/]material[\\/]esm[\\/]styles[\\/]createThemeNoVars\.js$/,
-      target: /^\.\/stringifyTheme\.js$/,
-      shim: noRuntimeThemeSourceShim,
-    },
-  ];
-  return {
-    name: 'handcheck:mui-without-css-variables',
-    enforce: 'pre',
-    resolveId(source, from) {
-      if (!from) return null;
-      const standIn = standIns.find(
-        ({ importer, target }) => importer.test(from) && target.test(source),
-      );
-      return standIn?.shim ?? null;
-    },
-  };
-}
+const reactRouterProduction = {
+  find: /^react-router$/,
+  replacement: fileURLToPath(
+    new URL('../node_modules/react-router/dist/production/index.mjs', import.meta.url),
+  ),
+};
 
 const alias = {
   '@handcheck/contracts/browser-events': browserEvents,
@@ -75,13 +56,33 @@ const alias = {
   '@handcheck/site-paths': sourcePackage('site-paths'),
 };
 
-export default defineConfig({
-  plugins: [react(), muiWithoutCssVariables(), guidePages({ alias })],
-  resolve: { alias },
+export default defineConfig(({ command, isSsrBuild }) => ({
+  plugins: [
+    react(),
+    muiStandIns(),
+    reactRouterTreeShaking(),
+    rtkQueryOwnCopy(),
+    noPreloadHelper(),
+    guidePages({ alias }),
+    swcMinify(),
+  ],
+  resolve: {
+    alias:
+      command === 'build' && !isSsrBuild
+        ? [
+            ...Object.entries(alias).map(([find, replacement]) => ({ find, replacement })),
+            reactRouterProduction,
+          ]
+        : alias,
+  },
   build: {
     manifest: true,
-    // Browsers without modulepreload simply skip the hint; the polyfill is not worth its bytes.
-    modulePreload: { polyfill: false },
+    // No preloading of a lazy chunk's imports alongside it: Vite's lists of them and its helper
+    // were about 0.8 KiB gzip of every page (see build/preload-helper.ts). The prerender still
+    // preloads each page's chunks for the first view; after a client-side navigation the browser
+    // fetches a new chunk's imports once it has the chunk, one step (Rollup lists the indirect
+    // ones there too).
+    modulePreload: false,
     target: 'es2022',
     rollupOptions: {
       treeshake: {
@@ -89,7 +90,9 @@ export default defineConfig({
       },
       output: {
         manualChunks(id) {
-          return FRAMEWORK.test(id) && !LAZY_LIBRARY_PARTS.test(id) ? 'framework' : undefined;
+          return FRAMEWORK.test(id) && !LAZY_LIBRARY_PARTS.test(id) && !isRtkQueryCopy(id)
+            ? 'framework'
+            : undefined;
         },
       },
     },
@@ -101,4 +104,4 @@ export default defineConfig({
   },
   server: { port: 5173 },
   preview: { port: 18080 },
-});
+}));

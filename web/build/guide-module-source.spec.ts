@@ -20,15 +20,13 @@ function defaultExport(source: string | null): unknown {
 describe('guide module sources', () => {
   it('map every guide and every category to its own module, by the id the manifest uses', () => {
     const pages = guideModuleSource(GUIDE_PAGES, data) ?? '';
-    for (const slug of Object.keys(data.pages)) {
-      const id = `${GUIDE_PAGE}${slug}`;
-      expect(pages).toContain(
-        `${JSON.stringify(slug)}: { id: "${id}", load: () => import("${id}") },`,
-      );
-    }
+    expect(pages).toContain(`export const prefix = "${GUIDE_PAGE}";`);
+    for (const slug of Object.keys(data.pages))
+      expect(pages).toContain(`${JSON.stringify(slug)}: () => import("${GUIDE_PAGE}${slug}"),`);
     const lists = guideModuleSource(GUIDE_LISTS, data) ?? '';
+    expect(lists).toContain(`export const prefix = "${GUIDE_LIST}";`);
     for (const category of Object.keys(data.lists))
-      expect(lists).toContain(`load: () => import("${GUIDE_LIST}${category}")`);
+      expect(lists).toContain(`"${category}": () => import("${GUIDE_LIST}${category}"),`);
   });
 
   it("hold a guide's page and a category's list", () => {

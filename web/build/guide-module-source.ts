@@ -14,13 +14,15 @@ export type GuideData = ReturnType<typeof GuideDataModule.guideData>;
 /** The source of a module whose default export is `value` (JSON is valid JavaScript). */
 const defaultExport = (value: unknown) => `export default ${JSON.stringify(value)};\n`;
 
-/** The source of a map of lazy modules, one per key: each module's id and its import. */
+/**
+ * The source of a map of lazy modules, one per key: each module's import. A module's id (what
+ * the Vite manifest names it) is the exported prefix and its key, so the map does not repeat it.
+ */
 function loaderMap(prefix: string, keys: string[]): string {
-  const entries = keys.map((key) => {
-    const id = JSON.stringify(prefix + key);
-    return `  ${JSON.stringify(key)}: { id: ${id}, load: () => import(${id}) },`;
-  });
-  return `export default {\n${entries.join('\n')}\n};\n`;
+  const entries = keys.map(
+    (key) => `  ${JSON.stringify(key)}: () => import(${JSON.stringify(prefix + key)}),`,
+  );
+  return `export const prefix = ${JSON.stringify(prefix)};\nexport default {\n${entries.join('\n')}\n};\n`;
 }
 
 /** The source of a guide module, or null for an id that is not one. */

@@ -326,7 +326,7 @@ describe('links and page weight', () => {
     expect(broken).toEqual([]);
   });
 
-  it('loads at most 140 KiB of gzipped JavaScript on first view of each public page', async () => {
+  it('loads at most 120 KiB of gzipped JavaScript on first view of each public page', async () => {
     const page = await tab.context.newPage();
     const sizes: Record<string, number> = {};
     for (const route of PUBLIC_ROUTES) {
@@ -342,12 +342,13 @@ describe('links and page weight', () => {
         Math.round((await Promise.all(scripts)).reduce((sum, size) => sum + size, 0) / 102.4) / 10;
     }
     await page.close();
-    // A regression guard, not the goal. Issue 16 aims at 120 KiB (the budget npm run bench:web
-    // checks), which the fixed stack does not meet: React DOM is about 63 KiB of it, React Router
-    // about 13 and Redux Toolkit with Immer about 11. The largest page, a condition guide, loads
-    // 137.5 KiB, 17.5 KiB over that target (about 153 KiB before each guide became a module of
-    // its own and MUI's Paper, SvgIcon and stringifyTheme left every page).
-    const over = Object.entries(sizes).filter(([, kib]) => kib > 140);
+    // Issue 16's budget (npm run bench:web checks the same 120 KiB). React DOM is about 63 KiB of
+    // it, React Router about 10, Redux Toolkit with Immer about 9, MUI and emotion about 21. The
+    // largest page, a condition guide, loads about 119.5 KiB (137.5 KiB before React Router's
+    // production build without its framework-mode code, RTK Query's own copies of what it uses,
+    // the questionnaire's state loading with the checker, SWC's minifier and the MUI stand-ins
+    // of web/build/mui-stand-ins.ts). Everything a page view loads counts, lazy chunks included.
+    const over = Object.entries(sizes).filter(([, kib]) => kib > 120);
     expect({ over, largest: Math.max(...Object.values(sizes)) }).toEqual({
       over: [],
       largest: expect.any(Number),

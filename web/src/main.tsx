@@ -5,7 +5,8 @@ import { normalisePath } from '@handcheck/site-paths';
 import { AppProviders } from './app/AppProviders';
 import { AppRoutes } from './app/AppRoutes';
 import { makeStore } from './app/store';
-import { loadQuestionnaire, saveQuestionnaire } from './features/questionnaire/persistence';
+import type { QuestionnaireState } from './features/questionnaire/questionnaireSlice';
+import { readSavedText, saveQuestionnaire } from './features/questionnaire/savedQuestionnaire';
 import { DEFAULT_ORIGIN } from './seo/meta';
 import { createEmotionCache } from './theme/emotionCache';
 
@@ -35,35 +36,50 @@ if (canonicalPath)
   );
 
 const storage = sessionStore();
-const saved = loadQuestionnaire(storage);
-const store = makeStore(saved ? { questionnaire: saved } : undefined);
 
-let lastSaved = store.getState().questionnaire;
-store.subscribe(() => {
-  const current = store.getState().questionnaire;
-  if (current === lastSaved) return;
-  lastSaved = current;
-  saveQuestionnaire(storage, current);
-});
+function start(saved: QuestionnaireState | null): void {
+  const store = makeStore(saved ? { questionnaire: saved } : undefined);
 
-const app = (
-  <StrictMode>
-    <AppProviders store={store} cache={createEmotionCache()} origin={siteOrigin()}>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
-    </AppProviders>
-  </StrictMode>
-);
+  let lastSaved = store.getState().questionnaire;
+  store.subscribe(() => {
+    const current = store.getState().questionnaire;
+    // Undefined until the checker's code has added the questionnaire to the store.
+    if (current === lastSaved || current === undefined) return;
+    lastSaved = current;
+    saveQuestionnaire(storage, current);
+  });
 
-const container = document.getElementById('root');
-if (!container) throw new Error('#root is missing from index.html');
+  const app = (
+    <StrictMode>
+      <AppProviders store={store} cache={createEmotionCache()} origin={siteOrigin()}>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </AppProviders>
+    </StrictMode>
+  );
 
-// Prerendered pages are hydrated. The dev server's empty shell, and the shared 404 page (served
-// for any unknown address, so its markup may not match what this address renders), are
-// rendered from scratch instead.
-const prerendered = container.firstElementChild !== null && container.dataset.page !== 'not-found';
-// As a transition React hydrates in short slices, so the prerendered page stays
-// responsive (one long task measured 100-230 ms of blocking on a throttled phone).
-if (prerendered) startTransition(() => void hydrateRoot(container, app));
-else createRoot(container).render(app);
+  const container = document.getElementById('root');
+  if (!container) throw new Error('#root is missing from index.html');
+
+  // Prerendered pages are hydrated. The dev server's empty shell, and the shared 404 page
+  // (served for any unknown address, so its markup may not match what this address renders),
+  // are rendered from scratch instead.
+  const prerendered =
+    container.firstElementChild !== null && container.dataset.page !== 'not-found';
+  // As a transition React hydrates in short slices, so the prerendered page stays
+  // responsive (one long task measured 100-230 ms of blocking on a throttled phone).
+  if (prerendered) startTransition(() => void hydrateRoot(container, app));
+  else createRoot(container).render(app);
+}
+
+// Answers this tab saved earlier are checked against the questionnaire's options before the
+// store takes them; that code is only loaded when there is something saved (few visits), and
+// if it cannot load the page starts as a fresh tab would.
+const savedText = readSavedText(storage);
+if (savedText === null) start(null);
+else
+  import('./features/questionnaire/persistence').then(
+    ({ parseStoredState }) => start(parseStoredState(savedText)),
+    () => start(null),
+  );

@@ -7,18 +7,20 @@ import {
   type UnknownAction,
   type WithSlice,
 } from '@reduxjs/toolkit';
-import { questionnaireReducer } from '../features/questionnaire/questionnaireSlice';
 import type { api } from './api';
 import type { adminAuthSlice } from '../features/admin/adminAuthSlice';
+import type { questionnaireSlice } from '../features/questionnaire/questionnaireSlice';
 
 /*
- * The gateway's RTK Query API (./api) has its place in the store but is attached by ./api
- * itself, when the first feature with endpoints loads: RTK Query is about 20 KB gzip, which
- * would otherwise be in every page's initial JavaScript although few pages fetch anything.
+ * Every part of the state has its place in the store but joins it with the code that uses
+ * it, so a page's initial JavaScript carries none a page does not need: the questionnaire when
+ * the checker loads (../features/questionnaire/questionnaireSlice), the admin's session with
+ * the admin area, and the gateway's RTK Query API (./api) when the first feature with
+ * endpoints loads (RTK Query is about 20 KB gzip, and few pages fetch anything).
  */
-export const rootReducer = combineSlices({
-  questionnaire: questionnaireReducer,
-}).withLazyLoadedSlices<WithSlice<typeof api> & WithSlice<typeof adminAuthSlice>>();
+export const rootReducer = combineSlices().withLazyLoadedSlices<
+  WithSlice<typeof questionnaireSlice> & WithSlice<typeof api> & WithSlice<typeof adminAuthSlice>
+>();
 const apiMiddleware = createDynamicMiddleware();
 let attached: typeof api | undefined;
 
@@ -42,7 +44,10 @@ export function attachApi(lazy: typeof api): void {
 
 export type RootState = ReturnType<typeof rootReducer>;
 
-/** A fresh store per prerendered page; the browser makes one, seeded from sessionStorage. */
+/**
+ * A fresh store per prerendered page; the browser makes one, seeded from sessionStorage (the
+ * preloaded questionnaire is kept: restoring it loads, and so adds, the questionnaire slice).
+ */
 export function makeStore(preloadedState?: Partial<RootState>) {
   return configureStore({
     reducer: rootReducer,

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import { FeatureCard, cardGrid } from './FeatureCard';
-import { AnalyticsIcon, PeopleIcon, ScheduleIcon } from './icons';
+import { AnalyticsIcon, PeopleIcon, ScheduleIcon } from './checkerIcons';
 
 /** The three feature blurbs shared by the home and symptom-checker landing views. */
 export function CheckerFeatures() {

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import { SITE } from '../content';
-import { VerifiedIcon } from './icons';
+import { VerifiedIcon } from './checkerIcons';
 
 /** "Medically reviewed" badge; the label carries the review date from the content. */
 export function MedicalBadge({ label = SITE.reviewedLabel }: { label?: string }) {

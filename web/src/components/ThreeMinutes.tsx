@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import { ScheduleIcon } from './icons';
+import { ScheduleIcon } from './checkerIcons';
 
 /** The "3 min" marker shown inside the start buttons. */
 export function ThreeMinutes() {

@@ -3,7 +3,7 @@ import Typography from '@mui/material/Typography';
 import { findCategory } from '../content';
 import type { CategoryId } from '../content/types';
 import { SiteBreadcrumbs } from '../components/SiteBreadcrumbs';
-import guideLists from 'virtual:handcheck/guide-lists';
+import guideLists, { prefix as guideListPrefix } from 'virtual:handcheck/guide-lists';
 import type { GuideSummary } from '../features/conditions/guideData';
 import { guideDataLoader } from '../features/conditions/lazyGuideData';
 import { ConditionSummaryCard } from '../features/conditions/ConditionSummaryCard';
@@ -11,12 +11,12 @@ import { StartAssessmentPrompt } from '../features/conditions/StartAssessmentPro
 import { PageHead } from '../seo/PageHead';
 
 /** Each category's list of guides: its own module, loaded with the page (see features/conditions/guideData). */
-const guideListData = guideDataLoader<GuideSummary[]>();
+const guideListData = guideDataLoader<GuideSummary[]>(guideListPrefix);
 
 /** /hand-conditions, /wrist-conditions, /elbow-conditions. */
 export default function CategoryPage({ category: id }: { category: CategoryId }) {
   const category = findCategory(id);
-  const GuideListData = guideListData(guideLists[id]);
+  const GuideListData = guideListData(id, guideLists[id]);
   const crumbs = [
     { name: 'Home', path: '/' },
     { name: category.title, path: category.path },

@@ -1,21 +1,18 @@
 import { useParams } from 'react-router';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import guidePages from 'virtual:handcheck/guide-pages';
+import guidePages, { prefix as guidePagePrefix } from 'virtual:handcheck/guide-pages';
 import { Accordion } from '../components/Accordion';
 import { Notice } from '../components/Notice';
 import { formatIsoDate } from '../components/dates';
 import { SiteBreadcrumbs } from '../components/SiteBreadcrumbs';
-import { lazyPage } from '../app/lazyPage';
+import { NotFoundPage } from '../app/notFoundPage';
 import type { GuidePage } from '../features/conditions/guideData';
 import { guideDataLoader } from '../features/conditions/lazyGuideData';
 import { ConditionSidebar } from '../features/conditions/ConditionSidebar';
 import { RelatedConditions } from '../features/conditions/RelatedConditions';
 import { PageHead } from '../seo/PageHead';
 import type { PageMeta } from '../seo/meta';
-
-// Only an unknown slug shows it: its code is not part of a guide's page.
-const NotFoundPage = lazyPage('src/pages/NotFoundPage.tsx', () => import('./NotFoundPage'));
 
 function BulletSection({ title, items }: { title: string; items: string[] }) {
   return (
@@ -33,7 +30,7 @@ function BulletSection({ title, items }: { title: string; items: string[] }) {
 }
 
 /** Each guide's page: its own module, loaded with the page (see features/conditions/guideData). */
-const guidePageData = guideDataLoader<GuidePage>();
+const guidePageData = guideDataLoader<GuidePage>(guidePagePrefix);
 
 function ConditionGuide({ condition, category, related, resources }: GuidePage) {
   const path = `/conditions/${condition.slug}`;
@@ -130,6 +127,6 @@ function ConditionGuide({ condition, category, related, resources }: GuidePage) 
 export default function ConditionPage() {
   const { slug = '' } = useParams();
   if (!Object.hasOwn(guidePages, slug)) return <NotFoundPage />;
-  const GuidePageData = guidePageData(guidePages[slug]);
+  const GuidePageData = guidePageData(slug, guidePages[slug]);
   return <GuidePageData>{(page) => <ConditionGuide {...page} />}</GuidePageData>;
 }

@@ -3,11 +3,17 @@ import { Panel } from '../components/Panel';
 import Typography from '@mui/material/Typography';
 import { siteFaqs } from '../content';
 import { Accordion } from '../components/Accordion';
-import { ArrowBackIcon } from '../components/icons';
+import { createSvgIcon } from '../components/icons';
 import { ButtonLink } from '../components/ActionButton';
 import { AppLink } from '../components/links';
 import { PageHead } from '../seo/PageHead';
 import type { PageMeta } from '../seo/meta';
+
+// Material Design icon path (Apache-2.0); only this page shows it.
+const ArrowBackIcon = /* @__PURE__ */ createSvgIcon(
+  <path d="M20 11H7.83l5.59-5.59L12 4l-8 8 8 8 1.41-1.41L7.83 13H20z" />,
+  'ArrowBack',
+);
 
 const PATH = '/faq';
 

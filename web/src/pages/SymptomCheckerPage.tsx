@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { checkerFaqs } from '../content';
+import { checkerFaqs } from '../content/checkerFaqs';
 import { LANDING_TEASERS } from '../content/teasers';
 import { BrowseLinks } from '../components/BrowseLinks';
 import { CheckerFeatures } from '../components/CheckerFeatures';

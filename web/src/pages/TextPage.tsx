@@ -2,19 +2,10 @@ import Box from '@mui/material/Box';
 import type { ReactNode } from 'react';
 import MuiLink from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { aboutPage, privacyPage, termsPage } from '../content';
 import type { TextPage as TextPageContent } from '../content/types';
 import { formatIsoDate } from '../components/dates';
 import { SiteBreadcrumbs } from '../components/SiteBreadcrumbs';
 import { PageHead } from '../seo/PageHead';
-
-const PAGES = {
-  about: { path: '/about', crumb: 'About', content: aboutPage },
-  privacy: { path: '/privacy', crumb: 'Privacy Policy', content: privacyPage },
-  terms: { path: '/terms', crumb: 'Terms of Use', content: termsPage },
-} satisfies Record<string, { path: string; crumb: string; content: TextPageContent }>;
-
-export type TextPageId = keyof typeof PAGES;
 
 const EMAIL = /([\w.+-]+@[\w-]+(?:\.[\w-]+)+)/;
 
@@ -39,9 +30,19 @@ function contactSection(sections: TextPageContent['sections']): string | undefin
   return sections.find((section) => section.paragraphs.some((text) => EMAIL.test(text)))?.heading;
 }
 
-/** About, Privacy and Terms: heading, date, intro and sections from the content catalogue. */
-export default function TextPage({ page }: { page: TextPageId }) {
-  const { path, crumb, content } = PAGES[page];
+interface TextPageProps {
+  path: string;
+  /** The page's name in the breadcrumbs. */
+  crumb: string;
+  content: TextPageContent;
+}
+
+/**
+ * About, Privacy and Terms: heading, date, intro and sections from the content catalogue.
+ * Each page is a route module of its own (AboutPage, PrivacyPage, TermsPage), so it loads only
+ * its own text.
+ */
+export function TextPage({ path, crumb, content }: TextPageProps) {
   const contact = contactSection(content.sections);
   const crumbs = [
     { name: 'Home', path: '/' },

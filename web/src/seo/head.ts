@@ -1,12 +1,6 @@
 import { pageJsonLd } from './jsonLd';
-import {
-  absoluteUrl,
-  escapeHtml,
-  fullTitle,
-  metaTags,
-  serialiseJsonLd,
-  type PageMeta,
-} from './meta';
+import { absoluteUrl, fullTitle, type PageMeta } from './meta';
+import { escapeHtml, metaTags, serialiseJsonLd } from './metaTags';
 
 /** The `<head>` fragment the prerender writes for one page. */
 export function buildHeadHtml(meta: PageMeta, origin: string): string {

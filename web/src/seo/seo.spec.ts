@@ -1,6 +1,7 @@
 import { pageJsonLd } from './jsonLd';
 import { buildHeadHtml } from './head';
-import { absoluteUrl, fullTitle, metaTags, serialiseJsonLd, type PageMeta } from './meta';
+import { absoluteUrl, fullTitle, type PageMeta } from './meta';
+import { metaTags, serialiseJsonLd } from './metaTags';
 
 const ORIGIN = 'https://handcheck.example/';
 

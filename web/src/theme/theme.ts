@@ -10,15 +10,6 @@ export const BRAND_BLUE = '#3b82f6';
 const PRIMARY_MAIN = '#1d4ed8';
 const PRIMARY_DARK = '#1e40af';
 
-/** Priority tones from the diagnosis package mapped to AA-contrast text/background pairs. */
-export const PRIORITY_COLOURS = {
-  red: { text: '#991b1b', background: '#fee2e2', border: '#dc2626' },
-  orange: { text: '#9a3412', background: '#ffedd5', border: '#ea580c' },
-  yellow: { text: '#854d0e', background: '#fef9c3', border: '#ca8a04' },
-} as const;
-
-export type PriorityTone = keyof typeof PRIORITY_COLOURS;
-
 export const theme = createTheme({
   palette: {
     primary: { main: PRIMARY_MAIN, dark: PRIMARY_DARK, light: BRAND_BLUE, contrastText: '#ffffff' },

@@ -22,10 +22,13 @@ export interface RelatedGuide {
   symptom: string;
 }
 
+/** What a guide's page shows of the guide: all but its category id and engine names. */
+export type GuideContent = Omit<ConditionInfo, 'category' | 'engineNames'>;
+
 /** Everything a guide's page shows. */
 export interface GuidePage {
-  condition: ConditionInfo;
-  category: Pick<CategoryInfo, 'id' | 'title' | 'path'>;
+  condition: GuideContent;
+  category: Pick<CategoryInfo, 'title' | 'path'>;
   related: RelatedGuide[];
   /**
    * The outside reading its sidebar lists (resourcesFor its first engine condition, so
@@ -43,12 +46,14 @@ export interface GuideSummary {
 }
 
 export function guidePage(condition: ConditionInfo): GuidePage {
-  const { id, title, path } = findCategory(condition.category);
-  const engineName = condition.engineNames[0];
+  const { title, path } = findCategory(condition.category);
+  // The category and engine names lead to what follows; the page does not show them itself.
+  const { category: _category, engineNames, ...content } = condition;
+  const engineName = engineNames[0];
   const resources = engineName ? resourcesFor(engineName) : undefined;
   return {
-    condition,
-    category: { id, title, path },
+    condition: content,
+    category: { title, path },
     related: relatedConditions(condition.slug, RELATED_GUIDES).map((other) => ({
       slug: other.slug,
       name: other.name,

@@ -4,22 +4,20 @@ import { lazyPage } from '../../app/lazyPage';
 /** A component that renders its child function with the data of a guide module. */
 export type GuideData<T> = ComponentType<{ children: (data: T) => ReactNode }>;
 
-/** A guide module (see guide-modules.d.ts): its id as the Vite manifest names it, and its import. */
-export interface GuideModule {
-  id: string;
-  load: () => Promise<{ default: unknown }>;
-}
-
 /**
  * The guide modules' data, loaded on demand like a lazy page and so preloaded with the page by
  * the prerender: `<Data>{(data) => …}</Data>` renders once the module has loaded. One
  * component per module, made on first use.
  */
-export function guideDataLoader<T>() {
+export function guideDataLoader<T>(
+  /** The map's prefix: a module's id (as the Vite manifest names it) is the prefix and its key. */
+  prefix: string,
+) {
   const made = new Map<string, GuideData<T>>();
-  return ({ id, load }: GuideModule): GuideData<T> => {
-    let Data = made.get(id);
+  return (key: string, load: () => Promise<{ default: unknown }>): GuideData<T> => {
+    let Data = made.get(key);
     if (!Data) {
+      const id = prefix + key;
       Data = lazyPage(id, () =>
         load().then(({ default: data }) => ({
           default: function GuideData({ children }: { children: (data: T) => ReactNode }) {
@@ -27,7 +25,7 @@ export function guideDataLoader<T>() {
           },
         })),
       );
-      made.set(id, Data);
+      made.set(key, Data);
     }
     return Data;
   };

@@ -4,7 +4,7 @@ import { useAppSelector } from '../../app/hooks';
 import { useHydrated } from '../../app/useHydrated';
 import { PageLoading } from '../../components/PageLoading';
 import { parseCheckerView } from './checkerView';
-import { selectHasResult } from './selectors';
+import { selectHasResult } from './hasResult';
 import { START_PARAM, useStartAssessment } from './useStartAssessment';
 
 const Questionnaire = lazy(() => import('./Questionnaire'));

@@ -2,6 +2,7 @@ import { analyzeSymptoms, emptyAnswers } from '@handcheck/diagnosis';
 import { makeStore } from '../../app/store';
 import { completeAssessment, completionEventData } from './completeAssessment';
 import { flagSet, painLocationToggled } from './questionnaireSlice';
+import { selectAnswers, selectResult } from './selectors';
 
 describe('completing the assessment', () => {
   it('stores exactly what the engine returns for the answers', () => {
@@ -11,9 +12,9 @@ describe('completing the assessment', () => {
     store.dispatch(flagSet({ field: 'numbness', value: true }));
     store.dispatch(flagSet({ field: 'tingling', value: true }));
     const returned = store.dispatch(completeAssessment());
-    const expected = analyzeSymptoms(store.getState().questionnaire.answers);
+    const expected = analyzeSymptoms(selectAnswers(store.getState()));
     expect(returned).toEqual(expected);
-    expect(store.getState().questionnaire.result).toEqual(expected);
+    expect(selectResult(store.getState())).toEqual(expected);
     expect(expected.topConditions[0]?.condition).toBe('Carpal Tunnel Syndrome');
   });
 

@@ -14,8 +14,9 @@ import {
   type DiagnosisResult,
 } from '@handcheck/diagnosis';
 import { clampStep, type ChoiceField, type QuestionnaireState } from './questionnaireSlice';
+import { readSavedText } from './savedQuestionnaire';
 
-export const STORAGE_KEY = 'handcheck.questionnaire.v1';
+export { STORAGE_KEY, saveQuestionnaire, serialiseState } from './savedQuestionnaire';
 
 const CHOICE_OPTIONS: Record<ChoiceField, readonly string[]> = {
   painIntensity: PAIN_INTENSITIES,
@@ -91,28 +92,9 @@ export function parseStoredState(text: string | null): QuestionnaireState | null
   };
 }
 
-export function serialiseState(state: QuestionnaireState): string {
-  return JSON.stringify({ answers: state.answers, step: state.step, result: state.result });
-}
-
-/** sessionStorage can throw (private mode, quota, disabled storage): the questionnaire still works without it. */
+/** What this tab saved, checked; null when nothing (usable) is saved or storage is blocked. */
 export function loadQuestionnaire(
   storage: Pick<Storage, 'getItem'> | undefined,
 ): QuestionnaireState | null {
-  try {
-    return parseStoredState(storage?.getItem(STORAGE_KEY) ?? null);
-  } catch {
-    return null;
-  }
-}
-
-export function saveQuestionnaire(
-  storage: Pick<Storage, 'setItem'> | undefined,
-  state: QuestionnaireState,
-): void {
-  try {
-    storage?.setItem(STORAGE_KEY, serialiseState(state));
-  } catch {
-    // Storage full or blocked: answers then only live for this page view.
-  }
+  return parseStoredState(readSavedText(storage));
 }

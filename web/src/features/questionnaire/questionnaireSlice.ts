@@ -8,6 +8,7 @@ import {
   type DiagnosisResult,
   type FlagKey,
 } from '@handcheck/diagnosis';
+import { rootReducer } from '../../app/store';
 
 /** The 16 yes/no symptom flags. */
 export type FlagField = FlagKey;
@@ -32,7 +33,7 @@ export function clampStep(step: number): number {
   return Math.min(STEPS, Math.max(1, Math.trunc(step)));
 }
 
-const questionnaireSlice = createSlice({
+export const questionnaireSlice = createSlice({
   name: 'questionnaire',
   initialState: initialQuestionnaireState,
   reducers: {
@@ -89,3 +90,13 @@ export const {
 } = questionnaireSlice.actions;
 
 export const questionnaireReducer = questionnaireSlice.reducer;
+
+/*
+ * The slice joins the store when the checker's code first loads (importing this module does
+ * it), so the pages without the checker do not carry it or the option lists it starts from.
+ * Until its first action the store holds no questionnaire state: read it through
+ * selectQuestionnaire, which gives the initial state then.
+ */
+const injectedQuestionnaire = questionnaireSlice.injectInto(rootReducer);
+
+export const selectQuestionnaire = injectedQuestionnaire.selectSlice;

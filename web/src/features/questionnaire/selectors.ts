@@ -1,13 +1,12 @@
 import { ADDITIONAL_INFO_MAX, STEPS } from '@handcheck/diagnosis';
-import type { QuestionnaireState } from './questionnaireSlice';
+import { selectQuestionnaire } from './questionnaireSlice';
 
-interface WithQuestionnaire {
-  questionnaire: QuestionnaireState;
-}
+/** The store's state, or any state with the questionnaire's place (the slice is lazily added). */
+type WithQuestionnaire = Parameters<typeof selectQuestionnaire>[0];
 
-export const selectAnswers = (state: WithQuestionnaire) => state.questionnaire.answers;
-export const selectStep = (state: WithQuestionnaire) => state.questionnaire.step;
-export const selectResult = (state: WithQuestionnaire) => state.questionnaire.result;
+export const selectAnswers = (state: WithQuestionnaire) => selectQuestionnaire(state).answers;
+export const selectStep = (state: WithQuestionnaire) => selectQuestionnaire(state).step;
+export const selectResult = (state: WithQuestionnaire) => selectQuestionnaire(state).result;
 
 export const isFirstStep = (step: number) => step <= 1;
 export const isLastStep = (step: number) => step >= STEPS;
@@ -17,4 +16,4 @@ export const stepLabel = (step: number) => `Step ${step} of ${STEPS}`;
 export const forwardLabel = (step: number) => (isLastStep(step) ? 'Get Assessment' : 'Next');
 export const characterCount = (text: string) => `${text.length}/${ADDITIONAL_INFO_MAX}`;
 
-export const selectHasResult = (state: WithQuestionnaire) => state.questionnaire.result !== null;
+export { selectHasResult } from './hasResult';

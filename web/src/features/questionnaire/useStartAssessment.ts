@@ -3,7 +3,6 @@ import { useNavigate } from 'react-router';
 import { useAppDispatch } from '../../app/hooks';
 import { trackEvent } from '../../analytics/tracker';
 import { checkerSearch } from './checkerView';
-import { assessmentStarted } from './questionnaireSlice';
 
 /** Query flag the start form adds when it is submitted before the page is interactive. */
 export const START_PARAM = 'start';
@@ -19,9 +18,16 @@ export function useStartAssessment() {
   const navigate = useNavigate();
   return useCallback(
     (options: { replace?: boolean } = {}) => {
-      dispatch(assessmentStarted());
       trackEvent('symptom_checker_started');
-      navigate({ search: checkerSearch({ kind: 'step', step: 1 }) }, options);
+      const toStepOne = () =>
+        navigate({ search: checkerSearch({ kind: 'step', step: 1 }) }, options);
+      // The questionnaire's state comes with its code, which hovering or focusing the start
+      // button has usually loaded already (preloadChecker). Should it fail to load, step 1
+      // still opens and shows the failure as any page that cannot load does.
+      void import('./questionnaireSlice').then(({ assessmentStarted }) => {
+        dispatch(assessmentStarted());
+        toStepOne();
+      }, toStepOne);
     },
     [dispatch, navigate],
   );

@@ -8,7 +8,7 @@ import { ActionButton } from '../../components/ActionButton';
 import { AppLink } from '../../components/links';
 import { ExpandMoreIcon } from '../../components/icons';
 import { ResourceList } from '../../components/ResourceList';
-import { PRIORITY_COLOURS } from '../../theme/theme';
+import { PRIORITY_COLOURS } from './priorityColours';
 import { resultResourceGroups } from './resourceGroups';
 
 /** One ranked suggestion: match, priority (as a word, not only a colour), reasons and resources. */

@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { careAdvice } from '@handcheck/diagnosis';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { ActionButton } from '../../components/ActionButton';
-import { PrintIcon } from '../../components/icons';
+import { createSvgIcon } from '../../components/icons';
 import { assessmentReset } from '../questionnaire/questionnaireSlice';
 import { selectAnswers, selectResult } from '../questionnaire/selectors';
 import { useViewTitle } from '../questionnaire/useViewTitle';
@@ -17,6 +17,12 @@ import { PrintSummary } from './PrintSummary';
 import { ReferralSection } from '../referral/ReferralSection';
 import { SpecialistDirectory } from '../directory/SpecialistDirectory';
 import { ResultsDisclaimer } from './ResultsDisclaimer';
+
+// Material Design icon path (Apache-2.0); only the results show it.
+const PrintIcon = /* @__PURE__ */ createSvgIcon(
+  <path d="M19 8H5c-1.66 0-3 1.34-3 3v6h4v4h12v-4h4v-6c0-1.66-1.34-3-3-3m-3 11H8v-5h8zm3-7c-.55 0-1-.45-1-1s.45-1 1-1 1 .45 1 1-.45 1-1 1m-1-9H6v4h12z" />,
+  'Print',
+);
 
 /** 'Assessment Results': care card, ranked conditions, disclaimer, referral and actions. */
 export default function Results() {
