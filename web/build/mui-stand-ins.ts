@@ -16,6 +16,9 @@ const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
  * - createTheme only hands a theme without `cssVariables` and `colorSchemes` (this site's, and
  *   MUI's default theme) to createThemeNoVars, but first prepares colour schemes it would then
  *   not use: it becomes that call alone, throwing for the options it no longer handles.
+ * - MUI makes its default theme twice when the page starts (styles/defaultTheme.js and
+ *   Box.js), each a whole createTheme of the page's start-up task: themes are never changed
+ *   once made, so the stand-in makes it once and hands both the same object.
  * - deepmerge (in every page through createTheme) uses one function of react-is, a CommonJS
  *   module that comes whole: it gets that function alone, with the same checks.
  * - the styled engine only ever calls `styled(tag, options)`, but imports @emotion/styled,
@@ -57,9 +60,14 @@ const THEME_IMPORTER = /@mui[\\/]material[\\/]esm[\\/]styles[\\/][^\\/]+\.js$/;
 const createThemeSource = (
   stylesDir: string,
 ) => `import createThemeNoVars from ${JSON.stringify(join(stylesDir, 'createThemeNoVars.js'))};
+let defaultTheme;
 export default function createTheme(options = {}, ...args) {
   if (options.cssVariables || 'colorSchemes' in options)
     throw new Error('HandCheck builds without MUI colour schemes and CSS variables: remove the createTheme entry from build/mui-stand-ins.ts to use them');
+  if (arguments.length === 0) {
+    defaultTheme ??= createThemeNoVars();
+    return defaultTheme;
+  }
   return createThemeNoVars(options, ...args);
 }
 `;

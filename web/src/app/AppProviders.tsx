@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { HeadContext, type HeadCollector } from '../seo/PageHead';
 import { GlobalBaseline } from '../theme/GlobalBaseline';
-import { theme } from '../theme/theme';
+import { appTheme } from '../theme/theme';
 import { ErrorBoundary } from './ErrorBoundary';
 import { RenderedModulesContext } from './lazyPage';
 import type { AppStore } from './store';
@@ -30,7 +30,7 @@ export function AppProviders({
 }: AppProvidersProps) {
   return (
     <CacheProvider value={cache}>
-      <ThemeProvider theme={theme}>
+      <ThemeProvider theme={appTheme()}>
         <GlobalBaseline />
         <ErrorBoundary>
           <Provider store={store}>

@@ -1,4 +1,4 @@
-import { createTheme } from '@mui/material/styles';
+import { createTheme, type Theme } from '@mui/material/styles';
 
 /** Brand blue from the spec: used for theme-color, accents, borders and icons (3.7:1 on white, enough for non-text UI). */
 export const BRAND_BLUE = '#3b82f6';
@@ -10,32 +10,51 @@ export const BRAND_BLUE = '#3b82f6';
 const PRIMARY_MAIN = '#1d4ed8';
 const PRIMARY_DARK = '#1e40af';
 
-export const theme = createTheme({
-  palette: {
-    primary: { main: PRIMARY_MAIN, dark: PRIMARY_DARK, light: BRAND_BLUE, contrastText: '#ffffff' },
-    secondary: { main: '#0f766e', contrastText: '#ffffff' },
-    error: { main: '#b91c1c' },
-    warning: { main: '#b45309' },
-    info: { main: PRIMARY_MAIN },
-    success: { main: '#15803d' },
-    text: { primary: '#111827', secondary: '#374151' },
-    background: { default: '#f8fafc', paper: '#ffffff' },
-  },
-  shape: { borderRadius: 10 },
-  typography: {
-    fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
-    h1: { fontSize: '2.25rem', fontWeight: 700, lineHeight: 1.2 },
-    h2: { fontSize: '1.5rem', fontWeight: 700, lineHeight: 1.3 },
-    h3: { fontSize: '1.15rem', fontWeight: 600, lineHeight: 1.4 },
-    button: { textTransform: 'none', fontWeight: 600 },
-  },
-  components: {
-    MuiButtonBase: { defaultProps: { disableRipple: true } },
-    MuiButton: { defaultProps: { disableElevation: true } },
-    MuiLink: { defaultProps: { underline: 'always' } },
-    MuiPaper: { defaultProps: { elevation: 0 } },
-  },
-});
+let made: Theme | undefined;
+
+/**
+ * The site's theme, made on first use rather than when the module loads: createTheme is one of
+ * the costliest calls of the page's start, and the browser entry makes it in a task of its own
+ * (see src/main.tsx) instead of in the one evaluating the entry's code.
+ */
+export function appTheme(): Theme {
+  made ??= makeTheme();
+  return made;
+}
+
+const makeTheme = () =>
+  createTheme({
+    palette: {
+      primary: {
+        main: PRIMARY_MAIN,
+        dark: PRIMARY_DARK,
+        light: BRAND_BLUE,
+        contrastText: '#ffffff',
+      },
+      secondary: { main: '#0f766e', contrastText: '#ffffff' },
+      error: { main: '#b91c1c' },
+      warning: { main: '#b45309' },
+      info: { main: PRIMARY_MAIN },
+      success: { main: '#15803d' },
+      text: { primary: '#111827', secondary: '#374151' },
+      background: { default: '#f8fafc', paper: '#ffffff' },
+    },
+    shape: { borderRadius: 10 },
+    typography: {
+      fontFamily:
+        'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+      h1: { fontSize: '2.25rem', fontWeight: 700, lineHeight: 1.2 },
+      h2: { fontSize: '1.5rem', fontWeight: 700, lineHeight: 1.3 },
+      h3: { fontSize: '1.15rem', fontWeight: 600, lineHeight: 1.4 },
+      button: { textTransform: 'none', fontWeight: 600 },
+    },
+    components: {
+      MuiButtonBase: { defaultProps: { disableRipple: true } },
+      MuiButton: { defaultProps: { disableElevation: true } },
+      MuiLink: { defaultProps: { underline: 'always' } },
+      MuiPaper: { defaultProps: { elevation: 0 } },
+    },
+  });
 
 /** Page-width wrapper used by header, main and footer (MUI's Container without its extra code). */
 export const PAGE_WIDTH = {
