@@ -27,7 +27,12 @@ if (jestFile && existsSync(jestFile)) {
     const entry = byProject.get(project) ?? { passed: 0, failed: 0 };
     for (const test of suite.assertionResults) {
       if (test.status === 'passed') entry.passed += 1;
-      else if (test.status === 'failed') entry.failed += 1;
+      else if (test.status === 'failed') {
+        entry.failed += 1;
+        // CI keeps only this output, not the report: the why of a failure must be in it.
+        const why = (test.failureMessages ?? []).join('\n').split('\n').slice(0, 30);
+        console.log(`  failed: ${test.fullName}\n    ${why.join('\n    ')}`);
+      }
     }
     // A suite that could not even run has no test results; it still failed.
     if (suite.status === 'failed' && suite.assertionResults.every((t) => t.status !== 'failed')) {

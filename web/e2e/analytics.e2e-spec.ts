@@ -20,7 +20,9 @@ jest.setTimeout(E2E_TIMEOUT_MS);
 
 const CLICKHOUSE_URL = testInfra().clickhouseUrl.replace(/\/+$/, '');
 const DATABASE = process.env.CLICKHOUSE_DATABASE ?? 'handcheck';
-const PIPELINE_TIMEOUT_MS = 20_000;
+// How long events may take from the browser to ClickHouse: usually 2-5 s. Generous because a
+// cold CI run on two cores once gave up here after 20 s, and a wait ends as soon as they are in.
+const PIPELINE_TIMEOUT_MS = 60_000;
 const REFERRER = 'http://www.example.org/search?q=wrist+pain';
 const IPHONE_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
