@@ -4,5 +4,5 @@ SELECT
     uniqExactIf(event_id, created_at >= toDateTime(end_day - 7, 'Europe/London')) AS this_week,
     uniqExactIf(event_id, created_at < toDateTime(end_day - 7, 'Europe/London')) AS previous_week,
     if(previous_week = 0, NULL, round((toInt64(this_week) - toInt64(previous_week)) * 100 / previous_week, 1)) AS growth_percent
-FROM handcheck.site_visits_by_time
+FROM handcheck.visits_by_time
 WHERE created_at >= toDateTime(end_day - 14, 'Europe/London') AND created_at < toDateTime(end_day, 'Europe/London')

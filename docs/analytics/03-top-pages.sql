@@ -1,7 +1,7 @@
 -- The 3 most visited pages in the last 7 whole days (Europe/London), as the weekly email shows them.
 WITH toDate(now(), 'Europe/London') AS end_day
 SELECT page_path AS page, uniqExact(event_id) AS visits
-FROM handcheck.site_visits_by_time
+FROM handcheck.visits_by_time
 WHERE created_at >= toDateTime(end_day - 7, 'Europe/London') AND created_at < toDateTime(end_day, 'Europe/London')
 GROUP BY page
 ORDER BY visits DESC, page

@@ -14,7 +14,7 @@ import { dropDatabase, rows, testClickHouse } from '../support/clickhouse';
 
 jest.setTimeout(120_000);
 
-// The weekly report reads site_visits_by_time (ingestion's migration v3), the
+// The weekly report reads visits_by_time (ingestion's migrations v3 and v4), the
 // copy of site_visits sorted on the time. Here: the migration on a database
 // that already has visits, the feed, a rerun, and the report's numbers,
 // redeliveries included, against the same SQL on site_visits (as it ran before).
@@ -60,11 +60,20 @@ const distinctRows = (client: ClickHouseClient, table: string) =>
   rows<Visit>(
     client,
     `SELECT DISTINCT event_id, page_path, referrer, toString(created_at) AS created_at
-     FROM ${table} ORDER BY created_at, event_id, page_path, referrer`,
+     FROM ${table} ORDER BY created_at, toString(event_id), page_path, referrer`,
   );
 
 const countOf = async (client: ClickHouseClient, sql: string) =>
   Number((await rows<{ n: number | string }>(client, sql))[0]?.n);
+
+/** Names of the tables (views included) in a database matching a LIKE pattern. */
+const tablesLike = async (client: ClickHouseClient, database: string, pattern: string) =>
+  (
+    await rows<{ name: string }>(
+      client,
+      `SELECT name FROM system.tables WHERE database = '${database}' AND name LIKE '${pattern}' ORDER BY name`,
+    )
+  ).map((row) => row.name);
 
 /** The report's queries (and the dashboard's daily visits), by name. */
 function reportQueries(window: WindowLiterals): Array<[string, string]> {
@@ -75,9 +84,9 @@ function reportQueries(window: WindowLiterals): Array<[string, string]> {
 }
 
 /** The same query on site_visits: the report's SQL before v3. */
-const onSiteVisits = (sql: string) => sql.replace(/\.site_visits_by_time\n/, '.site_visits\n');
+const onSiteVisits = (sql: string) => sql.replace(/\.visits_by_time\n/, '.site_visits\n');
 
-describe('site_visits_by_time: the weekly report reads visits sorted on the time', () => {
+describe('visits_by_time: the weekly report reads visits sorted on the time', () => {
   const database = uniqueName('hc_by_time');
   let server: ClickHouseClient;
   let clickhouse: ClickHouseClient;
@@ -104,46 +113,48 @@ describe('site_visits_by_time: the weekly report reads visits sorted on the time
     await dropDatabase(database);
   });
 
-  it('v3 copies the visits of a database that already has some, and feeds it every insert after', async () => {
+  it('v4 copies the visits of a database that already has some, and feeds it every insert after', async () => {
     expect(
       await migrate(
         server,
         database,
-        MIGRATIONS.filter((m) => m.version < 3),
+        MIGRATIONS.filter((m) => m.version < 4),
       ),
-    ).toEqual([1, 2]);
+    ).toEqual([1, 2, 3]);
     const existing = visits(1, 3000, 30);
     await insert(clickhouse, existing);
     // A redelivery of some of them, before the migration: two copies in site_visits until it merges.
     await insert(clickhouse, existing.slice(0, 300));
 
-    expect(await migrate(server, database, MIGRATIONS)).toEqual([3]);
-    expect(await distinctRows(clickhouse, 'site_visits_by_time')).toEqual(
+    expect(await migrate(server, database, MIGRATIONS)).toEqual([4]);
+    // v3's copy and its view are gone: nothing feeds a table no one reads.
+    expect(await tablesLike(clickhouse, database, 'site_visits_by_time%')).toEqual([]);
+    expect(await distinctRows(clickhouse, 'visits_by_time')).toEqual(
       await distinctRows(clickhouse, 'site_visits'),
     );
-    expect(
-      await countOf(clickhouse, 'SELECT uniqExact(event_id) AS n FROM site_visits_by_time'),
-    ).toBe(3000);
+    expect(await countOf(clickhouse, 'SELECT uniqExact(event_id) AS n FROM visits_by_time')).toBe(
+      3000,
+    );
 
     // After: ingestion's inserts into site_visits reach the copy through the view.
     const later = visits(2, 2000, 20);
     await insert(clickhouse, later);
-    expect(await distinctRows(clickhouse, 'site_visits_by_time')).toEqual(
+    expect(await distinctRows(clickhouse, 'visits_by_time')).toEqual(
       await distinctRows(clickhouse, 'site_visits'),
     );
-    expect(
-      await countOf(clickhouse, 'SELECT uniqExact(event_id) AS n FROM site_visits_by_time'),
-    ).toBe(5000);
+    expect(await countOf(clickhouse, 'SELECT uniqExact(event_id) AS n FROM visits_by_time')).toBe(
+      5000,
+    );
   });
 
-  it('v3 can run its statements again after a failure part-way, losing nothing and counting nothing twice', async () => {
+  it('v3 and v4 can run their statements again after a failure part-way, losing nothing and counting nothing twice', async () => {
     const before = await answers();
-    const v3 = MIGRATIONS.find((m) => m.version === 3)!;
-    // As if the ledger write had failed: every statement runs a second time (the backfill too).
-    for (const statement of v3.statements) {
+    const again = MIGRATIONS.filter((m) => m.version >= 3).flatMap((m) => m.statements);
+    // As if the ledger writes had failed: every statement runs a second time (the backfills too).
+    for (const statement of again) {
       await server.command({ query: statement.replaceAll('{db}', sqlIdentifier(database)) });
     }
-    expect(await distinctRows(clickhouse, 'site_visits_by_time')).toEqual(
+    expect(await distinctRows(clickhouse, 'visits_by_time')).toEqual(
       await distinctRows(clickhouse, 'site_visits'),
     );
     expect(await answers()).toEqual(before);
@@ -153,7 +164,7 @@ describe('site_visits_by_time: the weekly report reads visits sorted on the time
     expect(
       await countOf(
         clickhouse,
-        `SELECT count() AS n FROM site_visits_by_time WHERE event_id = '${one[0]!.event_id}'`,
+        `SELECT count() AS n FROM visits_by_time WHERE event_id = '${one[0]!.event_id}'`,
       ),
     ).toBe(1);
   });
@@ -197,13 +208,13 @@ describe('site_visits_by_time: the weekly report reads visits sorted on the time
     // The background merges drop the copies in both tables; the numbers stay.
     await server.command({ query: `OPTIMIZE TABLE ${sqlIdentifier(database)}.site_visits FINAL` });
     await server.command({
-      query: `OPTIMIZE TABLE ${sqlIdentifier(database)}.site_visits_by_time FINAL`,
+      query: `OPTIMIZE TABLE ${sqlIdentifier(database)}.visits_by_time FINAL`,
     });
     expect(await answers()).toEqual(first);
     expect(
       await countOf(
         clickhouse,
-        'SELECT count() - uniqExact(event_id, created_at) AS n FROM site_visits_by_time',
+        'SELECT count() - uniqExact(event_id, created_at) AS n FROM visits_by_time',
       ),
     ).toBe(0);
   });
@@ -219,7 +230,7 @@ describe('site_visits_by_time: the weekly report reads visits sorted on the time
     expect(
       await countOf(
         clickhouse,
-        `SELECT count() AS n FROM site_visits_by_time WHERE event_id = '${visit!.event_id}'`,
+        `SELECT count() AS n FROM visits_by_time WHERE event_id = '${visit!.event_id}'`,
       ),
     ).toBe(2);
     expect(await answers()).toEqual(once);
@@ -248,7 +259,7 @@ describe('site_visits_by_time: the weekly report reads visits sorted on the time
   });
 });
 
-describe('site_visits_by_time: the window reads its own rows, not the whole table', () => {
+describe('visits_by_time: the window reads its own rows, not the whole table', () => {
   const database = uniqueName('hc_by_time_index');
   let clickhouse: ClickHouseClient;
   const TOTAL = 400_000;
@@ -279,6 +290,13 @@ describe('site_visits_by_time: the window reads its own rows, not the whole tabl
     const result = await clickhouse.query({ query: sql, format: 'JSON' });
     return Number((await result.json()).statistics?.rows_read);
   }
+
+  it('takes ids that are not UUIDs too (each its own UUID), so no insert into site_visits is refused', async () => {
+    // Ingestion accepts only UUIDs; these rows ('e0', 'e1', …) went in straight.
+    expect(await countOf(clickhouse, 'SELECT uniqExact(event_id) AS n FROM visits_by_time')).toBe(
+      TOTAL,
+    );
+  });
 
   it.each(WEEKLY_QUERIES.map((q) => [q.file, q] as const))(
     '%s uses the primary key (site_visits, sorted on the event id, reads every row)',

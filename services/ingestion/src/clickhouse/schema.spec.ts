@@ -1,4 +1,4 @@
-import { MIGRATIONS, SITE_VISITS_BY_TIME } from './schema';
+import { MIGRATIONS, SITE_VISITS_BY_TIME, VISITS_BY_TIME } from './schema';
 
 // What can be checked without an engine; the behaviour on data (backfill,
 // feed, redeliveries, a rerun) is in tests/integration/report-visits-by-time.
@@ -11,8 +11,8 @@ describe('analytics migrations', () => {
       .split(',')
       .map((column) => column.trim().split(/\s+/).join(' '));
 
-  it('are numbered 1, 2, 3 in order, so migrate applies v3 after v2 on every database', () => {
-    expect(MIGRATIONS.map((m) => m.version)).toEqual([1, 2, 3]);
+  it('are numbered 1 to 4 in order, so migrate applies each after the one before on every database', () => {
+    expect(MIGRATIONS.map((m) => m.version)).toEqual([1, 2, 3, 4]);
   });
 
   it('v3 creates and feeds only with IF NOT EXISTS, so a rerun after a failure part-way is safe', () => {
@@ -49,5 +49,44 @@ describe('analytics migrations', () => {
     }
     expect(view).toMatch(/FROM \{db\}\.site_visits$/);
     expect(backfill).toMatch(/FROM \{db\}\.site_visits$/);
+  });
+
+  describe('v4', () => {
+    const v4 = MIGRATIONS.find((m) => m.version === 4)!;
+    const [table, view, backfill, ...drops] = v4.statements;
+
+    it('creates the UUID copy, feeds it, backfills it, and only then drops the v3 copy', () => {
+      expect(table).toMatch(
+        new RegExp(`^CREATE TABLE IF NOT EXISTS \\{db\\}\\.${VISITS_BY_TIME} `),
+      );
+      expect(view).toMatch(
+        new RegExp(`^CREATE MATERIALIZED VIEW IF NOT EXISTS \\{db\\}\\.${VISITS_BY_TIME}_feed TO `),
+      );
+      expect(backfill).toMatch(new RegExp(`^INSERT INTO \\{db\\}\\.${VISITS_BY_TIME} \\(`));
+      // Rerunnable: nothing but IF EXISTS drops, and only of v3's view and copy.
+      expect(drops).toEqual([
+        `DROP TABLE IF EXISTS {db}.${SITE_VISITS_BY_TIME}_feed`,
+        `DROP TABLE IF EXISTS {db}.${SITE_VISITS_BY_TIME}`,
+      ]);
+      expect(v4.statements.join('\n')).not.toMatch(/\b(RENAME|ALTER)\b/);
+    });
+
+    it("keeps v3's columns, sort key and engine, with the event id as a UUID", () => {
+      const v3Table = v3.statements[0]!;
+      expect(columnsOf(table!)).toEqual(
+        columnsOf(v3Table).map((column) =>
+          column.startsWith('event_id ') ? 'event_id UUID' : column,
+        ),
+      );
+      expect(table).toContain('ENGINE = ReplacingMergeTree');
+      expect(table).toContain('ORDER BY (created_at, event_id)');
+    });
+
+    it('feeds and backfills with the same SELECT from site_visits', () => {
+      const select = (statement: string) => statement.slice(statement.indexOf('SELECT '));
+      expect(select(view!)).toBe(select(backfill!));
+      expect(view).toMatch(/FROM \{db\}\.site_visits$/);
+      expect(view).toContain('toUUID(');
+    });
   });
 });

@@ -27,7 +27,7 @@ describe('weekly report SQL', () => {
     });
     expect(sql).toContain("WITH toDate('2026-11-23') AS end_day");
     expect(sql).toContain("toDateTime(end_day - 14, 'America/New_York')");
-    expect(sql).toContain('FROM hc_x.site_visits_by_time\n');
+    expect(sql).toContain('FROM hc_x.visits_by_time\n');
     expect(sql).not.toContain('now()');
   });
 
