@@ -1,9 +1,10 @@
 // npm run bench:report [-- --events 10000000 --days 365 --runs 200]
 //
-// The weekly report's stats over many events: p50/p99 of the four queries the
+// The weekly report's stats over many events: p50/p99 of the three queries the
 // report runs (services/report/src/weekly/weekly-sql.ts, the same text as
-// docs/analytics/01–04), run in parallel as the report service does, and of
-// each alone. Target: p99 under 100 ms for 10 million events.
+// docs/analytics/02–04; 01 is their sums, which the report adds itself), run
+// in parallel as the report service does, and of each alone. Target: p99
+// under 100 ms for 10 million events.
 //
 // Seeding goes straight into ClickHouse, not through the pipeline, for speed:
 // INSERT … SELECT from numbers() writes site_visits rows (random UUIDs as
@@ -24,7 +25,7 @@ import {
 } from '@handcheck/server-kit';
 import { MIGRATIONS } from '../../services/ingestion/src/clickhouse/schema';
 import { reportDays } from '../../services/report/src/weekly/report-days';
-import { WEEKLY_QUERIES, type WindowLiterals } from '../../services/report/src/weekly/weekly-sql';
+import { REPORT_QUERIES, type WindowLiterals } from '../../services/report/src/weekly/weekly-sql';
 import { argument, profileEnv } from '../analytics/env';
 
 const CHUNK = 1_000_000;
@@ -108,16 +109,16 @@ FROM numbers(${sqlInt(offset)}, ${sqlInt(rows)})`,
       });
       await result.json();
     };
-    const all = () => Promise.all(WEEKLY_QUERIES.map((query) => run(query.sql(window))));
+    const all = () => Promise.all(REPORT_QUERIES.map((query) => run(query.sql(window))));
     for (let i = 0; i < 5; i++) await all(); // warm up
     const together: number[] = [];
-    const alone = new Map<string, number[]>(WEEKLY_QUERIES.map((q) => [q.file, []]));
+    const alone = new Map<string, number[]>(REPORT_QUERIES.map((q) => [q.file, []]));
     for (let i = 0; i < runs; i++) {
       const start = performance.now();
       await all();
       together.push(performance.now() - start);
     }
-    for (const query of WEEKLY_QUERIES) {
+    for (const query of REPORT_QUERIES) {
       for (let i = 0; i < Math.max(20, Math.floor(runs / 4)); i++) {
         const start = performance.now();
         await run(query.sql(window));
@@ -125,7 +126,7 @@ FROM numbers(${sqlInt(offset)}, ${sqlInt(rows)})`,
       }
     }
     console.log(
-      `weekly stats (the four queries in parallel, as the report runs them), ${runs} runs: ${summary(together)}`,
+      `weekly stats (the three queries in parallel, as the report runs them), ${runs} runs: ${summary(together)}`,
     );
     for (const [file, times] of alone)
       console.log(`  ${file} alone, ${times.length} runs: ${summary(times)}`);

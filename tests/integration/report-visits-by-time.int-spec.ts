@@ -257,6 +257,25 @@ describe('visits_by_time: the weekly report reads visits sorted on the time', ()
     expect(Number(totals!.this_week)).toBe(Number(totalsBefore!.this_week) + 1);
     expect(Number(totals!.previous_week)).toBe(Number(totalsBefore!.previous_week) + 1);
   });
+
+  it('a retry that came back on another day of the week counts on each of its days, and the week is the sum of its days', async () => {
+    const before = await answers();
+    const [visit] = visits(6, 1, 1);
+    const monday = Date.parse(`${addDays(window.endDay!, -3)}T12:00:00Z`);
+    await insert(clickhouse, [{ ...visit!, created_at: at(monday) }]);
+    await insert(clickhouse, [{ ...visit!, created_at: at(monday + 86_400_000) }]);
+    const after = await answers();
+    const [totals] = after.copy[0] as Array<Record<string, string | number>>;
+    const [totalsBefore] = before.copy[0] as Array<Record<string, string | number>>;
+    expect(Number(totals!.this_week)).toBe(Number(totalsBefore!.this_week) + 2);
+    const daily = after.copy[1] as Array<{ day: string; visits: string | number }>;
+    const lastWeek = daily.filter((row) => row.day >= addDays(window.endDay!, -7));
+    expect(lastWeek.reduce((sum, row) => sum + Number(row.visits), 0)).toBe(
+      Number(totals!.this_week),
+    );
+    // site_visits, read with the same SQL, says the same.
+    expect(after.before).toEqual(after.copy);
+  });
 });
 
 describe('visits_by_time: the window reads its own rows, not the whole table', () => {

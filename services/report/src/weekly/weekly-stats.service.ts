@@ -4,13 +4,7 @@ import { type ClickHouseClient } from '@clickhouse/client';
 import { CLICKHOUSE, ClickHouseEnv } from '@handcheck/server-kit';
 import { ReportEnv } from '../config/report.env';
 import { reportDays } from './report-days';
-import {
-  DAILY_BREAKDOWN,
-  TOP_PAGES,
-  TOP_REFERRERS,
-  WEEKLY_VISITS,
-  type WindowLiterals,
-} from './weekly-sql';
+import { DAILY_BREAKDOWN, TOP_PAGES, TOP_REFERRERS, type WindowLiterals } from './weekly-sql';
 import { type WeeklyRows, type WeeklyStats, weeklyStats } from './weekly-stats';
 
 /** Reads the weekly stats from ClickHouse with the queries docs/analytics documents. */
@@ -25,19 +19,18 @@ export class WeeklyStatsService {
   /** The last 7 whole days before `now` in REPORT_TIMEZONE, against the 7 before. */
   async compute(now = new Date()): Promise<WeeklyStats> {
     const timeZone = this.env.REPORT_TIMEZONE;
-    const { today, days } = reportDays(now, timeZone);
+    const { today, days, previousDays } = reportDays(now, timeZone);
     const window: WindowLiterals = {
       database: this.clickhouseEnv.CLICKHOUSE_DATABASE,
       timeZone,
       endDay: today,
     };
-    const [totals, daily, pages, referrers] = await Promise.all([
-      this.rows<NonNullable<WeeklyRows['totals']>>(WEEKLY_VISITS.sql(window)),
+    const [daily, pages, referrers] = await Promise.all([
       this.rows<WeeklyRows['daily'][number]>(DAILY_BREAKDOWN.sql(window)),
       this.rows<WeeklyRows['pages'][number]>(TOP_PAGES.sql(window)),
       this.rows<WeeklyRows['referrers'][number]>(TOP_REFERRERS.sql(window)),
     ]);
-    return weeklyStats(days, timeZone, { totals: totals[0], daily, pages, referrers });
+    return weeklyStats(days, previousDays, timeZone, { daily, pages, referrers });
   }
 
   async rows<T>(query: string): Promise<T[]> {

@@ -1,6 +1,7 @@
 import { fillDays, toWeeklyStatsMessage, weeklyStats } from './weekly-stats';
 
 const days = ['2026-11-16', '2026-11-17', '2026-11-18'];
+const previousDays = ['2026-11-13', '2026-11-14', '2026-11-15'];
 
 describe('weekly stats', () => {
   it('lists every day, 0 where the query had no row', () => {
@@ -11,10 +12,14 @@ describe('weekly stats', () => {
     ]);
   });
 
-  it('assembles the spec fields from the rows', () => {
-    const stats = weeklyStats(days, 'Europe/London', {
-      totals: { this_week: 12, previous_week: '8' },
-      daily: [{ day: '2026-11-16', visits: 12 }],
+  it('assembles the spec fields from the rows, each week the sum of its days', () => {
+    const stats = weeklyStats(days, previousDays, 'Europe/London', {
+      daily: [
+        { day: '2026-11-13', visits: '3' },
+        { day: '2026-11-15', visits: 5 },
+        { day: '2026-11-16', visits: 10 },
+        { day: '2026-11-18', visits: '2' },
+      ],
       pages: [{ page: '/', visits: 7 }],
       referrers: [{ referrer: '(direct)', visits: '5' }],
     });
@@ -22,6 +27,11 @@ describe('weekly stats', () => {
       totalVisits: 12,
       previousWeekTotal: 8,
       weekOverWeekGrowth: 50,
+      dailyBreakdown: [
+        { date: '2026-11-16', visits: 10 },
+        { date: '2026-11-17', visits: 0 },
+        { date: '2026-11-18', visits: 2 },
+      ],
       topPages: [{ page: '/', visits: 7 }],
       topReferrers: [{ referrer: '(direct)', visits: 5 }],
       from: '2026-11-16',
@@ -33,8 +43,7 @@ describe('weekly stats', () => {
   });
 
   it('reads an empty database as zero visits and no growth', () => {
-    const stats = weeklyStats(days, 'UTC', {
-      totals: undefined,
+    const stats = weeklyStats(days, previousDays, 'UTC', {
       daily: [],
       pages: [],
       referrers: [],

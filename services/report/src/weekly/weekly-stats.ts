@@ -19,7 +19,7 @@ export interface WeeklyStats {
 }
 
 export interface WeeklyRows {
-  totals: { this_week: number | string; previous_week: number | string } | undefined;
+  /** Visits per day over both weeks (docs/analytics 02); a day without visits has no row. */
   daily: { day: string; visits: number | string }[];
   pages: { page: string; visits: number | string }[];
   referrers: { referrer: string; visits: number | string }[];
@@ -34,19 +34,27 @@ export function fillDays(
   return days.map((date) => ({ date, visits: byDay.get(date) ?? 0 }));
 }
 
-/** The stats from the four queries' rows. */
+const sumOf = (days: readonly { visits: number }[]) =>
+  days.reduce((sum, day) => sum + day.visits, 0);
+
+/**
+ * The stats from the report's queries' rows (weekly-sql.ts): a week's total
+ * is the sum of its days, as docs/analytics 01 adds them.
+ */
 export function weeklyStats(
   days: readonly string[],
+  previousDays: readonly string[],
   timeZone: string,
   rows: WeeklyRows,
 ): WeeklyStats {
-  const totalVisits = Number(rows.totals?.this_week ?? 0);
-  const previousWeekTotal = Number(rows.totals?.previous_week ?? 0);
+  const dailyBreakdown = fillDays(days, rows.daily);
+  const totalVisits = sumOf(dailyBreakdown);
+  const previousWeekTotal = sumOf(fillDays(previousDays, rows.daily));
   return {
     totalVisits,
     weekOverWeekGrowth: weekOverWeekGrowth(totalVisits, previousWeekTotal),
     previousWeekTotal,
-    dailyBreakdown: fillDays(days, rows.daily),
+    dailyBreakdown,
     topPages: rows.pages.map((row) => ({ page: row.page, visits: Number(row.visits) })),
     topReferrers: rows.referrers.map((row) => ({
       referrer: row.referrer,
