@@ -61,4 +61,29 @@ describe('the API docs page', () => {
     expect(requests.filter((url) => !url.startsWith(gateway.url))).toEqual([]);
     await context.close();
   });
+
+  // The prerendered pages end with an inline bootstrap, allowed by its hash (dist/csp.json):
+  // without it in the policy the page would stay unhydrated.
+  it('runs a public page under the same CSP: the inline bootstrap is allowed, nothing else is', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.text().startsWith('CSP violation'))
+        problems.push(`console: ${message.text()}`);
+    });
+    await page.addInitScript({
+      content: `document.addEventListener('securitypolicyviolation', (event) =>
+        console.log('CSP violation: ' + event.violatedDirective + ' ' + event.blockedURI));`,
+    });
+    const response = await page.goto(`${gateway.url}/symptom-checker`);
+    const policy = response?.headers()['content-security-policy'] ?? '';
+    const scriptSrc = policy.split(';').find((directive) => directive.startsWith('script-src'));
+    expect(scriptSrc).toMatch(/^script-src 'self' 'sha256-[A-Za-z0-9+/]{43}='$/);
+    // The bootstrap ran the entry, and React hydrated the page.
+    await page.waitForSelector('html[data-hydrated="true"]');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 });

@@ -89,7 +89,11 @@ describe('prerendered pages', () => {
       }
 
       expect(html.match(/<h1[\s>]/g)).toHaveLength(1);
-      expect(html).not.toMatch(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/ld\+json")[^>]*>/);
+      // No inline executable script but the bootstrap, which the CSP allows by its hash.
+      expect(html).not.toMatch(
+        /<script(?![^>]*\bsrc=)(?![^>]*type="application\/ld\+json")(?![^>]*\bdata-entry=)[^>]*>/,
+      );
+      expect(html.match(/<script\b[^>]*\bdata-entry=/g)).toHaveLength(1);
       expect(html).toContain('<style data-emotion="css');
     },
   );
@@ -111,6 +115,27 @@ describe('prerendered pages', () => {
     const robots = readFileSync(join(DIST, 'robots.txt'), 'utf8');
     expect(robots).toContain('Disallow: /admin');
     expect(robots).toContain(`Sitemap: ${origin}/sitemap.xml`);
+  });
+
+  it('gives the gateway the hash of the inline bootstrap, the same on every page', () => {
+    const { scriptSrc } = JSON.parse(readFileSync(join(DIST, 'csp.json'), 'utf8')) as {
+      scriptSrc: string[];
+    };
+    const files = [
+      ...PUBLIC_ROUTES.map((route) => fileFor(route.path)),
+      join(DIST, '404.html'),
+      join(DIST, 'admin/index.html'),
+      join(DIST, 'admin/login/index.html'),
+    ];
+    const hashes = new Set(
+      files.map((file) => {
+        const [, code] = /<script\b[^>]*\bdata-entry=[^>]*>([\s\S]*?)<\/script>/.exec(
+          readFileSync(file, 'utf8'),
+        )!;
+        return `'sha256-${createHash('sha256').update(code!, 'utf8').digest('base64')}'`;
+      }),
+    );
+    expect([...hashes]).toEqual(scriptSrc);
   });
 
   it('lists the hash of every inline JSON-LD block for the CSP', () => {

@@ -82,10 +82,10 @@ function initialScriptUrls(html, pageUrl) {
         m[2] ?? m[3] ?? m[4],
       ]),
     );
-    const isScript = /^<script/i.test(tag) && attrs.src && attrs.type !== 'application/ld+json';
+    const isScript = /^<script/i.test(tag) && attrs.type !== 'application/ld+json';
     const isPreload = /^<link/i.test(tag) && attrs.rel?.split(/\s+/).includes('modulepreload');
-    if (isScript) urls.add(new URL(attrs.src, pageUrl).href);
-    // The prerender's bootstrap (/boot.js) names the entry and the page's chunks it loads.
+    if (isScript && attrs.src) urls.add(new URL(attrs.src, pageUrl).href);
+    // The prerender's inline bootstrap names the entry and the page's chunks it loads.
     if (isScript && attrs['data-entry']) urls.add(new URL(attrs['data-entry'], pageUrl).href);
     for (const href of (isScript ? (attrs['data-preload'] ?? '') : '').split(/\s+/).filter(Boolean))
       urls.add(new URL(href, pageUrl).href);
@@ -110,6 +110,17 @@ async function initialJs(path) {
   const pageUrl = `${baseUrl}${path}`;
   const html = await (await fetchOk(pageUrl)).text();
   const files = [];
+  // The inline bootstrap is JavaScript every page runs too.
+  for (const [, code] of html.matchAll(
+    /<script\b(?![^>]*\bsrc=)[^>]*\bdata-entry=[^>]*>([\s\S]*?)<\/script>/g,
+  )) {
+    const body = Buffer.from(code, 'utf8');
+    files.push({
+      url: `${pageUrl} (inline bootstrap)`,
+      raw: body.length,
+      gzip: gzipSync(body, { level: constants.Z_BEST_COMPRESSION }).length,
+    });
+  }
   for (const url of initialScriptUrls(html, pageUrl)) {
     // fetch() undoes any content encoding, so these are the bytes the browser parses.
     const body = Buffer.from(await (await fetchOk(url)).arrayBuffer());
@@ -283,7 +294,9 @@ async function main() {
     console.log(pad(path, width) + cells.join(''));
   }
 
-  console.log('\ninitial JavaScript (module entry + modulepreload links of the HTML)');
+  console.log(
+    '\ninitial JavaScript (inline bootstrap + module entry + modulepreload links of the HTML)',
+  );
   console.log(
     pad('page', width) +
       padStart('files', 7) +

@@ -7,6 +7,7 @@ import { trustedProxy } from './http/trusted-proxy';
 import { mountOpenApi } from './openapi/mount-openapi';
 import { securityHeaders } from './site/security-headers';
 import { siteRouter } from './site/site-router';
+import { siteScriptSources } from './site/site-script-sources';
 import { SpecialistsHotRoute } from './specialists/specialists-hot-route';
 
 export { EVENTS_BODY_LIMIT } from './events/events-intake';
@@ -15,9 +16,10 @@ export { EVENTS_BODY_LIMIT } from './events/events-intake';
 export function configureGateway(app: NestExpressApplication): void {
   const env = app.get(GatewayEnv);
   app.set('trust proxy', trustedProxy(env.TRUSTED_PROXIES));
-  app.use(securityHeaders(env.NODE_ENV === 'production'));
+  const distDir = resolve(env.WEB_DIST_DIR);
+  app.use(securityHeaders(env.NODE_ENV === 'production', siteScriptSources(distDir)));
   app.setGlobalPrefix('api');
-  app.use(siteRouter(resolve(env.WEB_DIST_DIR)));
+  app.use(siteRouter(distDir));
   mountOpenApi(app);
   serveAhead(app.getHttpServer(), app.get(EventsIntake));
   serveAhead(app.getHttpServer(), app.get(SpecialistsHotRoute));

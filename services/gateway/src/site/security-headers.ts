@@ -1,17 +1,22 @@
 import helmet from 'helmet';
 
 /**
- * Strict headers for every answer. Scripts only from our origin (the prerendered
- * JSON-LD blocks are data, not script, so CSP does not apply to them); emotion
+ * Strict headers for every answer. Scripts only from our origin, plus the
+ * inline bootstrap of the prerendered pages by its hash (`scriptSources`, from
+ * the built site's csp.json: see site-script-sources.ts); the prerendered
+ * JSON-LD blocks are data, not script, so CSP does not apply to them. Emotion
  * writes style tags at run time, hence 'unsafe-inline' for styles only.
  */
-export function securityHeaders(production: boolean) {
+export function securityHeaders(
+  production: boolean,
+  scriptSources: () => readonly string[] = () => [],
+) {
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", () => scriptSources().join(' ')],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:'],
         fontSrc: ["'self'"],
