@@ -16,7 +16,8 @@ export function securityHeaders(
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", () => scriptSources().join(' ')],
+        // One value, so that without sources there is no trailing space.
+        scriptSrc: [() => ["'self'", ...scriptSources()].join(' ')],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:'],
         fontSrc: ["'self'"],
