@@ -5,9 +5,8 @@ import { EventsIntake } from './events/events-intake';
 import { serveAhead } from './http/serve-ahead';
 import { trustedProxy } from './http/trusted-proxy';
 import { mountOpenApi } from './openapi/mount-openapi';
-import { securityHeaders } from './site/security-headers';
+import { gatewaySecurityHeaders } from './site/security-headers';
 import { siteRouter } from './site/site-router';
-import { siteScriptSources } from './site/site-script-sources';
 import { SpecialistsHotRoute } from './specialists/specialists-hot-route';
 
 export { EVENTS_BODY_LIMIT } from './events/events-intake';
@@ -16,10 +15,9 @@ export { EVENTS_BODY_LIMIT } from './events/events-intake';
 export function configureGateway(app: NestExpressApplication): void {
   const env = app.get(GatewayEnv);
   app.set('trust proxy', trustedProxy(env.TRUSTED_PROXIES));
-  const distDir = resolve(env.WEB_DIST_DIR);
-  app.use(securityHeaders(env.NODE_ENV === 'production', siteScriptSources(distDir)));
+  app.use(gatewaySecurityHeaders(env));
   app.setGlobalPrefix('api');
-  app.use(siteRouter(distDir));
+  app.use(siteRouter(resolve(env.WEB_DIST_DIR)));
   mountOpenApi(app);
   serveAhead(app.getHttpServer(), app.get(EventsIntake));
   serveAhead(app.getHttpServer(), app.get(SpecialistsHotRoute));

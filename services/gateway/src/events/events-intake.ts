@@ -18,7 +18,7 @@ import { GeoLocator, UNKNOWN_LOCATION } from '../geo/geo-locator';
 import { ClientRateLimit } from '../http/client-rate-limit';
 import { pathOf } from '../http/serve-ahead';
 import { trustedProxy } from '../http/trusted-proxy';
-import { securityHeaders } from '../site/security-headers';
+import { gatewaySecurityHeaders } from '../site/security-headers';
 import { EventsService } from './events.service';
 import { parseEventBatch } from '@handcheck/contracts';
 
@@ -60,7 +60,7 @@ export class EventsIntake {
     env: GatewayEnv,
     metrics: Metrics,
   ) {
-    this.headers = securityHeaders(env.NODE_ENV === 'production') as Middleware;
+    this.headers = gatewaySecurityHeaders(env) as Middleware;
     this.trustProxy = trustedProxy(env.TRUSTED_PROXIES);
     this.duration = httpDuration(metrics);
     this.limit = new ClientRateLimit({
