@@ -342,6 +342,16 @@ async function main(): Promise<void> {
     console.log(
       `  ${times.length} of ${expected} referrals with both mails; p50 ${percentile(times, 50).toFixed(0)} ms, p99 ${percentile(times, 99).toFixed(0)} ms, max ${(times.at(-1) ?? NaN).toFixed(0)} ms; referrals with more than two mails: ${duplicates}; dead-lettered: ${deadLettered}; stored ${JSON.stringify(stored)}`,
     );
+    // Where in the run the slow ones were: a backlog builds up, a stall is a burst.
+    const slowest: number[] = [];
+    for (const [name, stamps] of arrived) {
+      if (stamps.length < 2) continue;
+      const second = Math.floor((dueAt.get(name)! - start) / 1000);
+      slowest[second] = Math.max(slowest[second] ?? 0, Math.max(...stamps) - dueAt.get(name)!);
+    }
+    console.log(
+      `  slowest per second of the run: ${Array.from(slowest, (ms, second) => `${second}s ${Math.round(ms ?? 0)}`).join(', ')} (ms)`,
+    );
     if (
       times.length < expected ||
       duplicates > 0 ||

@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import { type Consumer, type IHeaders, type KafkaMessage } from 'kafkajs';
 import { type Metrics } from '../metrics/metrics.service';
 import { type ConsumedBatch, type ConsumedMessage, type ConsumerContext } from './kafka-messages';
+import { PartitionLane, Slots } from './partition-lanes';
 
 export interface ConsumerOptions {
   groupId: string;
@@ -117,6 +118,8 @@ export class RunningConsumer {
   constructor(
     private readonly consumer: Consumer,
     readonly groupId: string,
+    /** Work in hand outside kafkajs's own handler calls, waited for before disconnecting. */
+    private readonly inHand: () => Promise<unknown> = () => Promise.resolve(),
   ) {}
 
   get isStopping(): boolean {
@@ -125,6 +128,7 @@ export class RunningConsumer {
 
   async stop(): Promise<void> {
     this.stopping = true;
+    await this.inHand();
     await this.consumer.disconnect();
   }
 }
@@ -183,7 +187,15 @@ export async function runBatchConsumer(
   return running;
 }
 
-/** Runs a one-message-at-a-time consumer: each message is committed once its handler resolves. */
+/** How many fetched messages one partition may have waiting before fetching pauses. */
+const MAX_IN_HAND_PER_PARTITION = 100;
+
+/**
+ * Runs a one-message-at-a-time consumer: each partition's messages in offset order, one
+ * at a time, in a lane of its own (partition-lanes.ts), up to `concurrentPartitions`
+ * handlers at once across partitions; each message is committed once its handler
+ * resolves.
+ */
 export async function runMessageConsumer(
   consumer: Consumer,
   options: MessageConsumerOptions,
@@ -191,57 +203,99 @@ export async function runMessageConsumer(
   metrics: ConsumerMetrics,
 ): Promise<RunningConsumer> {
   const logger = new Logger(`consumer:${options.groupId}`);
-  const running = new RunningConsumer(consumer, options.groupId);
+  const lanes = new Map<number, PartitionLane>();
+  const slots = new Slots(options.concurrentPartitions ?? 1);
+  const running = new RunningConsumer(consumer, options.groupId, () =>
+    Promise.all([...lanes.values()].map((lane) => lane.idle())),
+  );
+  /** The group membership's heartbeat, from kafkajs's latest handler call. */
+  let heartbeat: () => Promise<void> = () => Promise.resolve();
+  const host = {
+    running: () => !running.isStopping,
+    async handle(message: KafkaMessage, lane: PartitionLane): Promise<boolean> {
+      const context: ConsumerContext = {
+        topic: lane.topic,
+        partition: lane.partition,
+        heartbeat: () => heartbeat(),
+        isActive: () => lane.active(),
+      };
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await handler(toConsumed(message), context);
+          return true;
+        } catch (error) {
+          if (!lane.active()) return false; // uncommitted: redelivered to whoever owns the partition next
+          const wait = backoffMs(attempt);
+          logger.warn(
+            { err: error, offset: message.offset, attempt, retryInMs: wait },
+            'Handler failed; retrying',
+          );
+          const deadline = Date.now() + wait;
+          while (Date.now() < deadline) {
+            if (!lane.active()) return false;
+            await heartbeat().catch(() => undefined);
+            await sleep(Math.min(1000, deadline - Date.now()));
+          }
+        }
+      }
+    },
+    async commit(message: KafkaMessage, lane: PartitionLane): Promise<void> {
+      const next = (BigInt(message.offset) + 1n).toString();
+      try {
+        await consumer.commitOffsets([
+          { topic: lane.topic, partition: lane.partition, offset: next },
+        ]);
+        metrics.committed(options.groupId, lane.topic, lane.partition, next, lane.highWatermark);
+      } catch (error) {
+        // Handled all the same; at worst it is delivered again, and handlers are idempotent.
+        logger.warn(
+          { err: error, partition: lane.partition, offset: message.offset },
+          'Commit failed',
+        );
+      }
+    },
+  };
+  consumer.on(consumer.events.GROUP_JOIN, ({ payload }) => {
+    const mine = new Set(payload.memberAssignment[options.topic] ?? []);
+    for (const [partition, lane] of lanes) {
+      if (mine.has(partition)) continue;
+      lane.revoke();
+      lanes.delete(partition);
+    }
+  });
   await consumer.connect();
   await consumer.subscribe({ topic: options.topic, fromBeginning: options.fromBeginning ?? true });
   await consumer.run({
     autoCommit: false,
-    partitionsConsumedConcurrently: Math.max(1, options.concurrentPartitions ?? 1),
     eachBatchAutoResolve: false,
-    eachBatch: async ({ batch, resolveOffset, heartbeat, isRunning, isStale }) => {
+    eachBatch: async (payload) => {
+      const { batch, resolveOffset, isRunning, isStale } = payload;
+      heartbeat = payload.heartbeat;
       const active = () => !running.isStopping && isRunning() && !isStale();
+      if (!active()) return;
+      let lane = lanes.get(batch.partition);
+      if (!lane) {
+        lane = new PartitionLane(batch.topic, batch.partition, host, slots);
+        lanes.set(batch.partition, lane);
+      }
+      lane.highWatermark = batch.highWatermark;
       for (const message of batch.messages) {
-        if (!active()) return;
-        metrics.fetched(
-          options.groupId,
-          batch.topic,
-          batch.partition,
-          message.offset,
-          batch.highWatermark,
-          1,
-        );
-        const context: ConsumerContext = {
-          topic: batch.topic,
-          partition: batch.partition,
-          heartbeat,
-          isActive: active,
-        };
-        for (let attempt = 0; ; attempt++) {
-          try {
-            await handler(toConsumed(message), context);
-            break;
-          } catch (error) {
-            if (!active()) return; // uncommitted: redelivered to whoever owns the partition next
-            const wait = backoffMs(attempt);
-            logger.warn(
-              { err: error, offset: message.offset, attempt, retryInMs: wait },
-              'Handler failed; retrying',
-            );
-            const deadline = Date.now() + wait;
-            while (Date.now() < deadline) {
-              if (!active()) return;
-              await heartbeat().catch(() => undefined);
-              await sleep(Math.min(1000, deadline - Date.now()));
-            }
-          }
-        }
+        if (lane.take(message))
+          metrics.fetched(
+            options.groupId,
+            batch.topic,
+            batch.partition,
+            message.offset,
+            batch.highWatermark,
+            1,
+          );
+        // Fetching goes on from here; committing is the lane's, once each is handled.
         resolveOffset(message.offset);
-        const next = (BigInt(message.offset) + 1n).toString();
-        await consumer.commitOffsets([
-          { topic: batch.topic, partition: batch.partition, offset: next },
-        ]);
-        metrics.committed(options.groupId, batch.topic, batch.partition, next, batch.highWatermark);
-        await heartbeat();
+      }
+      // Memory stays bounded: a partition far behind holds the next fetch back.
+      while (lane.size > MAX_IN_HAND_PER_PARTITION && active()) {
+        await payload.heartbeat().catch(() => undefined);
+        await sleep(100);
       }
     },
   });

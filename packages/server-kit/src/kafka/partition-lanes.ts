@@ -1,0 +1,112 @@
+import { type KafkaMessage } from 'kafkajs';
+
+/** What a lane needs from its consumer. */
+export interface LaneHost {
+  /** Handles one message, retrying as the consumer does; resolves false when it gave up because the lane stopped. */
+  handle(message: KafkaMessage, lane: PartitionLane): Promise<boolean>;
+  /** Commits the offset after `message`; a failure is logged, not thrown (the message may come again). */
+  commit(message: KafkaMessage, lane: PartitionLane): Promise<void>;
+  /** False once the consumer is stopping. */
+  running(): boolean;
+}
+
+/** Lets at most `size` handlers run at once across the lanes. */
+export class Slots {
+  private free: number;
+  private readonly waiting: Array<() => void> = [];
+
+  constructor(size: number) {
+    this.free = Math.max(1, size);
+  }
+
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    if (this.free > 0) this.free--;
+    else await new Promise<void>((resolve) => this.waiting.push(resolve));
+    try {
+      return await work();
+    } finally {
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.free++;
+    }
+  }
+}
+
+/**
+ * One partition's fetched messages, handled one at a time in offset order and each
+ * committed once handled. kafkajs fetches again only when every batch of its last fetch
+ * has been handled, so handled inside its eachBatch, the slowest partition of a fetch
+ * held all the others back (a referral waited for the slowest of six): the consumer
+ * hands each batch to its partition's lane and returns at once.
+ *
+ * A lane whose partition went to another consumer (a rebalance) is revoked: it stops
+ * after the message in hand, commits nothing more, and drops the rest, which the new
+ * owner reads again from the last commit. A refetch of messages already in hand (after
+ * a rebalance that left the partition here) is skipped by offset.
+ */
+export class PartitionLane {
+  private readonly queue: KafkaMessage[] = [];
+  /** The offset after the last message taken in: anything before it is already here. */
+  private nextOffset = -1n;
+  private revoked = false;
+  private work: Promise<void> = Promise.resolve();
+  private working = false;
+  /** The partition's end at the latest fetch, for the lag metric. */
+  highWatermark = '0';
+
+  constructor(
+    readonly topic: string,
+    readonly partition: number,
+    private readonly host: LaneHost,
+    private readonly slots: Slots,
+  ) {}
+
+  /** Messages waiting or in hand. */
+  get size(): number {
+    return this.queue.length;
+  }
+
+  /** False once revoked or the consumer is stopping: the handler should give up what it waits for. */
+  active(): boolean {
+    return !this.revoked && this.host.running();
+  }
+
+  /** Takes a fetched message in; false when it is already here (a refetch). */
+  take(message: KafkaMessage): boolean {
+    const offset = BigInt(message.offset);
+    if (this.revoked || offset < this.nextOffset) return false;
+    this.nextOffset = offset + 1n;
+    this.queue.push(message);
+    if (!this.working) {
+      this.working = true;
+      this.work = this.drain();
+    }
+    return true;
+  }
+
+  revoke(): void {
+    this.revoked = true;
+  }
+
+  /** Resolves once the lane has nothing in hand (or stopped). */
+  idle(): Promise<void> {
+    return this.work;
+  }
+
+  private async drain(): Promise<void> {
+    try {
+      while (this.queue.length > 0 && this.active()) {
+        const message = this.queue[0]!;
+        const handled = await this.slots.run(() => this.host.handle(message, this));
+        if (!handled) break;
+        // Handled: committed even if the lane was revoked meanwhile (a stale commit is
+        // refused by Kafka and only logged); the next message waits for a live lane.
+        await this.host.commit(message, this);
+        this.queue.shift();
+      }
+    } finally {
+      if (!this.active()) this.queue.length = 0;
+      this.working = false;
+    }
+  }
+}
