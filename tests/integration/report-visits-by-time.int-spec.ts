@@ -273,8 +273,8 @@ describe('visits_by_time: the weekly report reads visits sorted on the time', ()
     expect(lastWeek.reduce((sum, row) => sum + Number(row.visits), 0)).toBe(
       Number(totals!.this_week),
     );
-    // site_visits, read with the same SQL, says the same.
-    expect(after.before).toEqual(after.copy);
+    // Not compared with site_visits here: sorted on the event id alone, it keeps one of the
+    // two rows once a background merge has run, which may happen at any moment.
   });
 });
 
