@@ -106,47 +106,50 @@ ${indent(DAILY_BREAKDOWN.sql(window))}
   },
 };
 
+/**
+ * The top 3 `alias` of the last 7 whole days: distinct event ids per day and
+ * `column` (named `name` there), summed per `shown`, an expression of `name`
+ * (the name itself when left out).
+ */
+function topThree(
+  window: WindowLiterals,
+  top: { column: string; name: string; alias: string; shown?: string },
+): string {
+  const { db, tz, endDay } = parts(window);
+  const { column, name, alias, shown } = top;
+  return `SELECT ${shown === undefined ? alias : `${shown} AS ${alias}`}, sum(on_day) AS visits
+FROM
+(
+    WITH ${endDay} AS end_day
+    SELECT toDate(created_at, ${tz}) AS day, ${column} AS ${name}, uniqExact(event_id) AS on_day
+    FROM ${db}.${VISITS}
+    WHERE ${lastDays(tz, 7)}
+    GROUP BY day, ${name}
+)
+GROUP BY ${alias}
+ORDER BY visits DESC, ${alias}
+LIMIT 3`;
+}
+
 export const TOP_PAGES: ReportQuery = {
   file: '03-top-pages.sql',
   title:
     'The 3 most visited pages in the last 7 whole days (Europe/London), as the weekly email shows them.',
-  sql: (window) => {
-    const { db, tz, endDay } = parts(window);
-    return `SELECT page, sum(on_day) AS visits
-FROM
-(
-    WITH ${endDay} AS end_day
-    SELECT toDate(created_at, ${tz}) AS day, page_path AS page, uniqExact(event_id) AS on_day
-    FROM ${db}.${VISITS}
-    WHERE ${lastDays(tz, 7)}
-    GROUP BY day, page
-)
-GROUP BY page
-ORDER BY visits DESC, page
-LIMIT 3`;
-  },
+  sql: (window) => topThree(window, { column: 'page_path', name: 'page', alias: 'page' }),
 };
 
 export const TOP_REFERRERS: ReportQuery = {
   file: '04-top-referrers.sql',
   title:
     "The 3 most frequent sources of visits in the last 7 whole days (Europe/London); '(direct)' = typed in or bookmarked.",
-  sql: (window) => {
-    const { db, tz, endDay } = parts(window);
-    // The domain of each distinct referrer of a day, not of every visit: far fewer calls.
-    return `SELECT if(link = '', '(direct)', domain(link)) AS referrer, sum(on_day) AS visits
-FROM
-(
-    WITH ${endDay} AS end_day
-    SELECT toDate(created_at, ${tz}) AS day, referrer AS link, uniqExact(event_id) AS on_day
-    FROM ${db}.${VISITS}
-    WHERE ${lastDays(tz, 7)}
-    GROUP BY day, link
-)
-GROUP BY referrer
-ORDER BY visits DESC, referrer
-LIMIT 3`;
-  },
+  // The domain of each distinct referrer of a day, not of every visit: far fewer calls.
+  sql: (window) =>
+    topThree(window, {
+      column: 'referrer',
+      name: 'link',
+      alias: 'referrer',
+      shown: "if(link = '', '(direct)', domain(link))",
+    }),
 };
 
 /** docs/analytics 01–04. */
