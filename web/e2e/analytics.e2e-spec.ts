@@ -117,15 +117,20 @@ describe('analytics through gateway, Kafka and ingestion into ClickHouse', () =>
     const views = ['/'];
 
     // 2. Into a category and a condition guide, and back home, by links (route changes).
+    // The URL changes before a lazily loaded page replaces the one before it, so each step
+    // waits for something only the new page has (the category page also has a 'Start Free
+    // Assessment' link, to /symptom-checker).
     await page.locator('main a[href="/hand-conditions"]').first().click();
     await page.waitForURL(/\/hand-conditions$/);
-    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page
+      .getByRole('heading', { name: 'Not sure which condition matches your symptoms?' })
+      .waitFor();
     views.push('/hand-conditions');
     const guide = page.locator('main a[href^="/conditions/"]').first();
     const guidePath = (await guide.getAttribute('href')) ?? '';
     await guide.click();
     await page.waitForURL(siteUrl(guidePath));
-    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.getByRole('heading', { level: 2, name: 'Get Professional Assessment' }).waitFor();
     views.push(guidePath);
     await page.getByRole('link', { name: 'Start Free Assessment' }).click();
     await page.waitForURL(siteUrl('/'));
