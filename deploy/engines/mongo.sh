@@ -4,8 +4,12 @@
 # module proxy into the cache.
 
 FERRETDB_VERSION="${FERRETDB_VERSION:-v1.24.0}"
+# Our patches to that version (deploy/engines/patches/ferretdb-<version>-*.patch), and a
+# build tag naming them, so a build without them in the cache is never reused.
+FERRETDB_PATCHES_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/patches"
+FERRETDB_BUILD_TAG="p1"
 
-mongo_home() { printf '%s/ferretdb-%s' "$HANDCHECK_CACHE" "${FERRETDB_VERSION#v}"; }
+mongo_home() { printf '%s/ferretdb-%s-%s' "$HANDCHECK_CACHE" "${FERRETDB_VERSION#v}" "$FERRETDB_BUILD_TAG"; }
 mongo_installed() { [[ -x "$(mongo_home)/ferretdb" ]]; }
 
 mongo_install() {
@@ -15,8 +19,14 @@ mongo_install() {
 
 # FerretDB refuses to start unless build/version/version.txt names its version;
 # the module zip leaves that file empty (their release tooling fills it in).
+# Our patches are applied to the module's source before the build.
 ferretdb_prepare_source() {
   printf '%s\n' "$FERRETDB_VERSION" >build/version/version.txt
+  local patch
+  for patch in "$FERRETDB_PATCHES_DIR"/ferretdb-"${FERRETDB_VERSION#v}"-*.patch; do
+    [[ -e "$patch" ]] || continue
+    patch -p1 --forward --silent <"$patch" || die "FerretDB: $patch does not apply"
+  done
 }
 
 mongo_install_locked() {

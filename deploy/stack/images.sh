@@ -9,7 +9,7 @@
 #   handcheck-local/node:<v>-bookworm-slim     + Node and npm from the npm registry
 #   handcheck-local/kafka:<v>                  + Debian's OpenJDK 17 and deploy/'s Kafka jars
 #   handcheck-local/clickhouse-server:debian   + Debian's clickhouse-server
-#   handcheck-local/mongo:ferretdb-<v>         + deploy/'s FerretDB
+#   handcheck-local/mongo:ferretdb-<v>-<tag>   + deploy/'s FerretDB (patched)
 #   handcheck-local/mailpit:<v>                + deploy/'s Mailpit
 # and then the five project images, handcheck/<service>:$HANDCHECK_TAG, from the
 # real Dockerfile with NODE_IMAGE pointing at the stand-in. A user with registry
@@ -44,7 +44,7 @@ DEBIAN_IMAGE="handcheck-local/debian:$DEBIAN_SUITE"
 NODE_IMAGE="handcheck-local/node:$NODE_VERSION-bookworm-slim"
 KAFKA_IMAGE="handcheck-local/kafka:$(kafka_version)"
 CLICKHOUSE_IMAGE="handcheck-local/clickhouse-server:debian-$(dpkg-query -W -f='${Version}' clickhouse-server 2> /dev/null | sed 's/[^0-9.].*//')"
-MONGO_IMAGE="handcheck-local/mongo:ferretdb-${FERRETDB_VERSION#v}"
+MONGO_IMAGE="handcheck-local/mongo:ferretdb-${FERRETDB_VERSION#v}-${FERRETDB_BUILD_TAG}"
 MAILPIT_IMAGE="handcheck-local/mailpit:${MAILPIT_VERSION#v}"
 
 image_env() {
