@@ -288,7 +288,12 @@ describe('symptom questionnaire', () => {
     await next(page);
     for (const flag of ['swelling', 'stiffness', 'weakness'] as const)
       await page.getByRole('checkbox', { name: FLAG_LABELS[flag] }).check();
-    for (let number = 2; number < 6; number += 1) await next(page);
+    for (let number = 2; number < 6; number += 1) {
+      await next(page);
+      // Each step's own heading first: every step has a 'Next', and a click on the step
+      // still shown would go to the same step again.
+      await waitForStep(page, number + 1);
+    }
     await next(page, 'Get Assessment');
     await page.waitForURL(/\/symptom-checker\?view=results$/);
     await page.getByRole('heading', { level: 1, name: 'Assessment Results' }).waitFor();
@@ -373,7 +378,12 @@ describe('symptom questionnaire', () => {
     await next(page);
     await page.getByRole('checkbox', { name: FLAG_LABELS.deformity }).check();
     await page.getByRole('checkbox', { name: FLAG_LABELS.stiffness }).check();
-    for (let number = 2; number < 6; number += 1) await next(page);
+    for (let number = 2; number < 6; number += 1) {
+      await next(page);
+      // Each step's own heading first: every step has a 'Next', and a click on the step
+      // still shown would go to the same step again.
+      await waitForStep(page, number + 1);
+    }
     await next(page, 'Get Assessment');
     await page.waitForURL(/\?view=results$/);
     const top = (await resultCards(page))[0];

@@ -8,7 +8,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { eventually, testInfra } from '@handcheck/server-kit/testing';
 import { execFileSync } from 'node:child_process';
 import { SESSION_KEY } from '../src/analytics/session';
-import { FLAG_LABELS } from '../src/features/questionnaire/stepDefinitions';
+import { FLAG_LABELS, STEP_DEFINITIONS } from '../src/features/questionnaire/stepDefinitions';
 import { E2E_TIMEOUT_MS, axeViolations, gotoPage, launchBrowser } from './support/browser';
 
 jest.setTimeout(E2E_TIMEOUT_MS);
@@ -71,6 +71,11 @@ async function toResults(page: Page) {
   for (let step = 2; step < 6; step += 1) {
     await page.getByRole('button', { name: 'Next', exact: true }).click();
     await page.waitForURL(new RegExp(`\\?step=${step + 1}$`));
+    // The new step's own heading: the URL changes before the step is shown, and a click
+    // on the old step's 'Next' would go to the same step again.
+    await page
+      .getByRole('heading', { level: 1, name: STEP_DEFINITIONS[step].title, exact: true })
+      .waitFor();
   }
   await page.getByRole('button', { name: 'Get Assessment', exact: true }).click();
   await page.waitForURL(/\?view=results$/);
