@@ -101,7 +101,10 @@ describe('symptom questionnaire', () => {
     await tabUntil(page, isButton('Start Free Assessment 3 min'), 'the start button');
     await page.keyboard.press('Enter');
     await waitForStep(page, 1);
-    expect(await focusInfo(page)).toMatchObject({ tag: 'h1', name: 'Pain Location & Character' });
+    expect(await focusInfo(page, 'h1')).toMatchObject({
+      tag: 'h1',
+      name: 'Pain Location & Character',
+    });
 
     const [step1, , , step4, step5] = STEP_DEFINITIONS;
     const options = (index: number, step = step1) => {
@@ -117,7 +120,7 @@ describe('symptom questionnaire', () => {
     await tabUntil(page, isButton('Next'), 'Next');
     await page.keyboard.press('Enter');
     await waitForStep(page, 2);
-    expect(await focusInfo(page)).toMatchObject({ tag: 'h1', name: 'Associated Symptoms' });
+    expect(await focusInfo(page, 'h1')).toMatchObject({ tag: 'h1', name: 'Associated Symptoms' });
 
     await checkByKeyboard(page, FLAG_LABELS.numbness);
     await checkByKeyboard(page, FLAG_LABELS.tingling);
@@ -154,7 +157,7 @@ describe('symptom questionnaire', () => {
     await page.keyboard.press('Enter');
     await page.waitForURL(/\?view=results$/);
     await page.getByRole('heading', { level: 1, name: 'Assessment Results' }).waitFor();
-    expect(await focusInfo(page)).toMatchObject({ tag: 'h1', name: 'Assessment Results' });
+    expect(await focusInfo(page, 'h1')).toMatchObject({ tag: 'h1', name: 'Assessment Results' });
 
     const answers: Answers = {
       ...emptyAnswers(),

@@ -9,6 +9,7 @@ import {
   launchBrowser,
   openPage,
   siteUrl,
+  titleOnceSet,
   type TestPage,
 } from './support/browser';
 import { focusInfo, tabUntil } from './support/keyboard';
@@ -31,6 +32,11 @@ const diagramRegion = (page: Page, name: string) =>
 const listBox = (page: Page, name: string) =>
   page.getByRole('group', { name: LOCATION_LEGEND }).getByRole('checkbox', { name, exact: true });
 const ariaChecked = (region: Locator) => region.getAttribute('aria-checked');
+
+/** The title a view sets (in an effect, so it may come just after the view is shown). */
+async function expectTitle(page: Page, expected: string) {
+  expect(await titleOnceSet(page, expected)).toBe(expected);
+}
 
 async function waitForStep(page: Page, number: number) {
   await page.waitForURL(new RegExp(`\\?step=${number}$`));
@@ -227,7 +233,7 @@ describe('what visitors tripped over', () => {
     holding = false;
     release();
     await waitForStep(page, 1);
-    expect(await page.title()).toBe('Step 1 of 6: Pain Location & Character | HandCheck');
+    await expectTitle(page, 'Step 1 of 6: Pain Location & Character | HandCheck');
     const deadline = Date.now() + 10_000;
     while (
       !events.some((event) => event.type === 'symptom_checker_started') &&
@@ -303,22 +309,22 @@ describe('what visitors tripped over', () => {
     await page.getByRole('button', { name: /Start Symptom Assessment/ }).click();
     for (const [index, step] of STEP_DEFINITIONS.entries()) {
       await waitForStep(page, index + 1);
-      expect(await page.title()).toBe(`Step ${index + 1} of 6: ${step.title} | HandCheck`);
+      await expectTitle(page, `Step ${index + 1} of 6: ${step.title} | HandCheck`);
       await page
         .getByRole('button', { name: index === 5 ? 'Get Assessment' : 'Next', exact: true })
         .click();
     }
     await page.waitForURL(/\?view=results$/);
     await page.getByRole('heading', { level: 1, name: 'Assessment Results' }).waitFor();
-    expect(await page.title()).toBe('Your results | HandCheck');
+    await expectTitle(page, 'Your results | HandCheck');
     await page.goBack();
     await waitForStep(page, 6);
-    expect(await page.title()).toBe('Step 6 of 6: Additional Information | HandCheck');
+    await expectTitle(page, 'Step 6 of 6: Additional Information | HandCheck');
     await page.goForward();
     await page.getByRole('heading', { level: 1, name: 'Assessment Results' }).waitFor();
     await page.getByRole('button', { name: 'Start New Assessment' }).click();
     await page.getByRole('button', { name: /Start Symptom Assessment/ }).waitFor();
-    expect(await page.title()).toBe(landing);
+    await expectTitle(page, landing);
   });
 
   it('5. shows the whole step 6 label on a phone, and spaces the step 1 questions', async () => {

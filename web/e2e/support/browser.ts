@@ -95,3 +95,14 @@ export async function gotoPage(page: Page, path: string) {
   await page.waitForSelector('html[data-hydrated="true"]');
   return response;
 }
+
+/**
+ * The page's title once it is `expected`, or whatever it is after a few seconds: views set
+ * their title in an effect, after their heading is already shown.
+ */
+export async function titleOnceSet(page: Page, expected: string): Promise<string> {
+  await page
+    .waitForFunction((title) => document.title === title, expected, { timeout: 5000 })
+    .catch(() => undefined);
+  return page.title();
+}

@@ -8,7 +8,17 @@ export interface FocusInfo {
   checked: boolean;
 }
 
-export function focusInfo(page: Page): Promise<FocusInfo> {
+/**
+ * What has the focus. A view moves the focus to its heading in an effect, just after the
+ * heading is shown, so when `settleOn` names a tag this waits a moment for focus to reach one.
+ */
+export async function focusInfo(page: Page, settleOn?: string): Promise<FocusInfo> {
+  if (settleOn)
+    await page
+      .waitForFunction((tag) => document.activeElement?.tagName.toLowerCase() === tag, settleOn, {
+        timeout: 5000,
+      })
+      .catch(() => undefined);
   return page.evaluate(() => {
     const element = document.activeElement as HTMLElement | null;
     if (!element) return { tag: '', type: '', name: '', checked: false };
