@@ -102,7 +102,10 @@ export async function gotoPage(page: Page, path: string) {
  */
 export async function titleOnceSet(page: Page, expected: string): Promise<string> {
   await page
-    .waitForFunction((title) => document.title === title, expected, { timeout: 5000 })
+    // As text: this file is also type-checked without the DOM's types (tests/e2e imports it).
+    .waitForFunction(`document.title === ${JSON.stringify(expected)}`, undefined, {
+      timeout: 5000,
+    })
     .catch(() => undefined);
   return page.title();
 }
