@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { emotionNoDefaultCache } from './build/emotion-no-default-cache';
 import { guidePages } from './build/guide-pages';
 import { muiStandIns } from './build/mui-stand-ins';
 import { noPreloadHelper } from './build/preload-helper';
@@ -60,6 +61,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [
     react(),
     muiStandIns(),
+    emotionNoDefaultCache(),
     reactRouterTreeShaking(),
     rtkQueryOwnCopy(),
     noPreloadHelper(),

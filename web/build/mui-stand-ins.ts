@@ -16,9 +16,12 @@ const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
  * - createTheme only hands a theme without `cssVariables` and `colorSchemes` (this site's, and
  *   MUI's default theme) to createThemeNoVars, but first prepares colour schemes it would then
  *   not use: it becomes that call alone, throwing for the options it no longer handles.
- * - MUI makes its default theme twice when the page starts (styles/defaultTheme.js and
- *   Box.js), each a whole createTheme of the page's start-up task: themes are never changed
- *   once made, so the stand-in makes it once and hands both the same object.
+ * - MUI makes its default theme twice as its modules load (styles/defaultTheme.js and
+ *   Box.js), each a whole createTheme in the task evaluating the page's scripts, but reads it
+ *   only when a component renders outside a ThemeProvider, which this site never does (the
+ *   app's theme is provided at the root). The stand-in hands both a proxy that makes the one
+ *   default theme on its first read: a whole createTheme (about 3 ms of a start-up task here)
+ *   that never runs.
  * - deepmerge (in every page through createTheme) uses one function of react-is, a CommonJS
  *   module that comes whole: it gets that function alone, with the same checks.
  * - the styled engine only ever calls `styled(tag, options)`, but imports @emotion/styled,
@@ -61,13 +64,20 @@ const createThemeSource = (
   stylesDir: string,
 ) => `import createThemeNoVars from ${JSON.stringify(join(stylesDir, 'createThemeNoVars.js'))};
 let defaultTheme;
+const madeDefault = () => (defaultTheme ??= createThemeNoVars());
+const lazyDefault = new Proxy({}, {
+  get: (_, key) => Reflect.get(madeDefault(), key),
+  has: (_, key) => Reflect.has(madeDefault(), key),
+  ownKeys: () => Reflect.ownKeys(madeDefault()),
+  getOwnPropertyDescriptor: (_, key) => {
+    const descriptor = Reflect.getOwnPropertyDescriptor(madeDefault(), key);
+    return descriptor && { ...descriptor, configurable: true };
+  },
+});
 export default function createTheme(options = {}, ...args) {
   if (options.cssVariables || 'colorSchemes' in options)
     throw new Error('HandCheck builds without MUI colour schemes and CSS variables: remove the createTheme entry from build/mui-stand-ins.ts to use them');
-  if (arguments.length === 0) {
-    defaultTheme ??= createThemeNoVars();
-    return defaultTheme;
-  }
+  if (arguments.length === 0) return lazyDefault;
   return createThemeNoVars(options, ...args);
 }
 `;

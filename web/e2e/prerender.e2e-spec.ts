@@ -94,7 +94,7 @@ describe('prerendered pages', () => {
         /<script(?![^>]*\bsrc=)(?![^>]*type="application\/ld\+json")(?![^>]*\bdata-entry=)[^>]*>/,
       );
       expect(html.match(/<script\b[^>]*\bdata-entry=/g)).toHaveLength(1);
-      expect(html).toContain('<style data-emotion="css');
+      expect(html).toContain('<style data-s="" data-emotion="css');
     },
   );
 

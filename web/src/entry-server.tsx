@@ -71,7 +71,11 @@ export async function render(url: string, origin: string): Promise<RenderedPage>
   const html = await streamToString(prelude);
   if (!collector.meta) throw new Error(`${url}: no page declared its head (PageHead missing)`);
 
-  const styles = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html));
+  // data-s marks the tags as already where emotion wants them (in the head), so the browser's
+  // emotion does not move each one again when it loads: every move re-adds a style sheet.
+  const styles = emotion
+    .constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html))
+    .replaceAll('<style data-emotion=', '<style data-s="" data-emotion=');
   const head = buildHeadHtml(collector.meta, origin);
   const jsonLd = [
     ...head.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g),
