@@ -2,7 +2,7 @@
 // real compression and security headers, so this measures what visitors get), plus the
 // initial JavaScript a public page downloads before anyone interacts with it.
 //
-//   npm run bench:web                               # the five benchmark pages, median of 3 runs
+//   npm run bench:web                               # the five benchmark pages, median of 5 runs
 //   BENCH_RUNS=1 npm run bench:web                  # one run per page (quicker, noisier)
 //   BENCH_OUT=var/lighthouse npm run bench:web      # also keep each page's JSON report
 //   npm run bench:web -- /about /faq                # other pages
@@ -51,8 +51,9 @@ const CHROME_FLAGS = [
 const { values: options, positionals } = parseArgs({
   allowPositionals: true,
   options: {
-    // One run's performance score moves by several points on a shared two-core machine.
-    runs: { type: 'string', default: process.env.BENCH_RUNS ?? '3' },
+    // One run's performance score moves by several points on a shared two-core machine;
+    // Lighthouse's guide to variability (docs/variability.md) advises the median of 5 runs.
+    runs: { type: 'string', default: process.env.BENCH_RUNS ?? '5' },
     out: { type: 'string', default: process.env.BENCH_OUT },
   },
 });
@@ -186,6 +187,26 @@ function performanceHints(lhr) {
       (audit) =>
         `    ${audit.id}: ${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ''}`,
     );
+}
+
+/**
+ * The median run's long main-thread tasks as Lighthouse simulated them, each with roughly what
+ * it adds to the total blocking time: its part between first paint and interactive, beyond 50 ms.
+ * "Unattributable" tasks run no page script (Chromium's own navigation work, layout, parsing).
+ */
+function longTasks(lhr) {
+  const firstPaint = lhr.audits['first-contentful-paint']?.numericValue ?? 0;
+  const interactive = lhr.audits.interactive?.numericValue ?? Number.POSITIVE_INFINITY;
+  return (lhr.audits['long-tasks']?.details?.items ?? [])
+    .toSorted((a, b) => a.startTime - b.startTime)
+    .map((task) => {
+      const from = Math.max(task.startTime, firstPaint);
+      const to = Math.min(task.startTime + task.duration, interactive);
+      const counted = Math.max(0, to - from - 50);
+      const path = task.url.replace(/^https?:\/\/[^/]+/, '');
+      const where = task.url === lhr.finalDisplayedUrl ? `${path} (the HTML document)` : path;
+      return `    ${Math.round(task.startTime)} ms, ${Math.round(task.duration)} ms long, ~${Math.round(counted)} ms blocking: ${where}`;
+    });
 }
 
 const METRICS = [
@@ -341,6 +362,8 @@ async function main() {
     if ((categoryScore(lhr, 'performance') ?? 0) < PERFORMANCE_AIM) {
       const hints = performanceHints(lhr);
       if (hints.length > 0) lines.push('  performance opportunities and diagnostics:', ...hints);
+      const tasks = longTasks(lhr);
+      if (tasks.length > 0) lines.push('  long tasks (simulated on the slow phone):', ...tasks);
     }
     if (lines.length > 0) details.push(`${path}`, ...lines);
   }
