@@ -60,7 +60,7 @@ const STAND_INS: Array<{ importer: RegExp; target: RegExp; use: string }> = [
 const CREATE_THEME = '\0handcheck:create-theme:';
 const THEME_IMPORTER = /@mui[\\/]material[\\/]esm[\\/]styles[\\/][^\\/]+\.js$/;
 
-const createThemeSource = (
+export const createThemeSource = (
   stylesDir: string,
 ) => `import createThemeNoVars from ${JSON.stringify(join(stylesDir, 'createThemeNoVars.js'))};
 let defaultTheme;

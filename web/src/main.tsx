@@ -79,8 +79,9 @@ function start(saved: QuestionnaireState | null): void {
 // if it cannot load the page starts as a fresh tab would.
 // The theme, then the store and the hydration, each start in a task of their own after the one
 // evaluating this chunk: all in one they were a task of about 70 ms on Lighthouse's
-// 4x-throttled phone, and theme and start together still 25-50 ms, over its 50 ms line when
-// the machine is busy. The theme is made here rather than in the first slice of the hydration.
+// 4x-throttled phone, and the theme with the rest still 25-50 ms there (6-12 ms here), over
+// its 50 ms line when the machine is busy. The theme is made here rather than in the first
+// slice of the hydration.
 setTimeout(() => {
   appTheme();
   setTimeout(() => {
