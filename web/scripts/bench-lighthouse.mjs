@@ -192,7 +192,9 @@ function performanceHints(lhr) {
 /**
  * The median run's long main-thread tasks as Lighthouse simulated them, each with roughly what
  * it adds to the total blocking time: its part between first paint and interactive, beyond 50 ms.
- * "Unattributable" tasks run no page script (Chromium's own navigation work, layout, parsing).
+ * "Unattributable" means no script or HTML of the page ran in the task (the navigation's commit,
+ * which makes the page's JavaScript context, is one); parsing and the first layout count to the
+ * HTML document.
  */
 function longTasks(lhr) {
   const firstPaint = lhr.audits['first-contentful-paint']?.numericValue ?? 0;
