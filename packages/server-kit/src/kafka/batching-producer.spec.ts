@@ -6,6 +6,7 @@ import {
   ProducerBufferFullError,
   messageBytes,
 } from './batching-producer';
+import { eventually } from '../testing/infra';
 
 /** A stand-in for the Kafka client (not our code) that records what it was asked to send. */
 function fakeProducer(behaviour: (batch: ProducerBatch) => Promise<void> = async () => undefined) {
@@ -30,13 +31,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * Waits until `done()` holds: a fixed sleep raced the producer's own timers when CI's other
  * suites kept the machine busy. The limit stays far below any linger the tests rely on.
  */
-async function until(done: () => boolean, limitMs = 2000): Promise<void> {
-  const deadline = Date.now() + limitMs;
-  while (!done()) {
-    if (Date.now() > deadline) throw new Error(`not so after ${limitMs} ms`);
-    await sleep(2);
-  }
-}
+const waitUntil = (done: () => boolean) =>
+  eventually(async () => (done() ? true : undefined), 2000, 2);
 const options = (extra: Partial<BatchingOptions> = {}): BatchingOptions => ({
   lingerMs: 5,
   maxBatchSize: 100,
@@ -79,7 +75,7 @@ describe('BatchingProducer', () => {
     const batching = new BatchingProducer(producer, options({ lingerMs: 60_000, maxBatchSize: 2 }));
     for (const value of ['a', 'b', 'c', 'd', 'e']) batching.send('t', [msg(value)]);
     // The one left over had waited as long as the rest: it follows without lingering (a minute).
-    await until(() => delivered.length === 5);
+    await waitUntil(() => delivered.length === 5);
     expect(batches.map((b) => b.topicMessages?.[0]?.messages.length)).toEqual([2, 2, 1]);
     expect(delivered).toEqual(['a', 'b', 'c', 'd', 'e']);
     expect(batching.buffered).toBe(0);
@@ -159,11 +155,11 @@ describe('BatchingProducer', () => {
     );
     const batching = new BatchingProducer(producer, options({ maxBatchSize: 1, maxInFlight: 2 }));
     for (const value of ['a', 'b', 'c', 'd']) batching.send('t', [msg(value)]);
-    await until(() => batches.length === 2);
+    await waitUntil(() => batches.length === 2);
     await sleep(20);
     expect(batches).toHaveLength(2);
     releases.splice(0).forEach((release) => release());
-    await until(() => batches.length === 4);
+    await waitUntil(() => batches.length === 4);
     releases.splice(0).forEach((release) => release());
     expect(await batching.drain()).toBe(0);
     expect(delivered.sort()).toEqual(['a', 'b', 'c', 'd']);
