@@ -16,6 +16,7 @@ import {
   siteFaqs,
   termsPage,
 } from '../src/content';
+import { BOLD, TEXT_SIZE } from '../src/theme/typeScale';
 import {
   E2E_TIMEOUT_MS,
   axeViolations,
@@ -324,6 +325,48 @@ describe('links and page weight', () => {
     }
     expect(targets.size).toBeGreaterThan(PUBLIC_ROUTES.length / 2);
     expect(broken).toEqual([]);
+  });
+
+  it('keeps the text of each public page to the type scale, on a phone and a desktop', async () => {
+    // Each size-and-weight pair is a font the browser sets up in the page's first layout, before
+    // anything is drawn (see src/theme/typeScale.ts), so drift here costs first paint.
+    const bodySizes = new Set(Object.values(TEXT_SIZE).map((rem) => parseFloat(rem) * 16));
+    const offScale: string[] = [];
+    const pairsPerPage: Record<string, number> = {};
+    for (const viewport of [
+      { width: 412, height: 823 },
+      { width: 1280, height: 900 },
+    ]) {
+      const page = await tab.context.newPage();
+      await page.setViewportSize(viewport);
+      for (const route of PUBLIC_ROUTES) {
+        await gotoPage(page, route.path);
+        const pairs = await page.evaluate(() => {
+          const seen = new Set<string>();
+          const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            const element = node.parentElement;
+            if (!element || !node.textContent?.trim() || element.closest('svg')) continue;
+            if (element.getClientRects().length === 0) continue; // not rendered
+            const style = getComputedStyle(element);
+            seen.add(`${parseFloat(style.fontSize)}px ${style.fontWeight}`);
+          }
+          return [...seen];
+        });
+        const key = `${route.path} at ${viewport.width}px`;
+        pairsPerPage[key] = pairs.length;
+        for (const pair of pairs) {
+          const [size, weight] = [parseFloat(pair), Number(pair.split(' ')[1])];
+          const headingSize = size > 20; // h1 and h2 (theme.ts) and the landing heroes
+          if (![400, BOLD].includes(weight) || (!headingSize && !bodySizes.has(size)))
+            offScale.push(`${key}: ${pair}`);
+        }
+      }
+      await page.close();
+    }
+    expect(offScale).toEqual([]);
+    // The home page had 13 before the scale and has 9 now.
+    expect(Object.entries(pairsPerPage).filter(([, pairs]) => pairs > 9)).toEqual([]);
   });
 
   it('loads at most 120 KiB of gzipped JavaScript on first view of each public page', async () => {

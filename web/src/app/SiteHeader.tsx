@@ -3,6 +3,7 @@ import { PAGE_WIDTH } from '../theme/theme';
 import { BRAND } from '../seo/meta';
 import { AppLink } from '../components/links';
 import { VisuallyHidden } from '../components/VisuallyHidden';
+import { BOLD, TEXT_SIZE } from '../theme/typeScale';
 
 export function SiteHeader() {
   return (
@@ -32,8 +33,8 @@ export function SiteHeader() {
             display: 'inline-flex',
             alignItems: 'center',
             gap: 1,
-            fontWeight: 800,
-            fontSize: '1.25rem',
+            fontWeight: BOLD,
+            fontSize: TEXT_SIZE.brand,
             color: 'text.primary',
           }}
         >
@@ -60,17 +61,17 @@ export function SiteHeader() {
             }}
           >
             <li>
-              <AppLink to="/symptom-checker" sx={{ fontWeight: 600 }}>
+              <AppLink to="/symptom-checker" sx={{ fontWeight: BOLD }}>
                 Symptom Checker
               </AppLink>
             </li>
             <li>
-              <AppLink to="/faq" sx={{ fontWeight: 600 }}>
+              <AppLink to="/faq" sx={{ fontWeight: BOLD }}>
                 FAQ
               </AppLink>
             </li>
             <li>
-              <AppLink to="/about" sx={{ fontWeight: 600 }}>
+              <AppLink to="/about" sx={{ fontWeight: BOLD }}>
                 About
               </AppLink>
             </li>

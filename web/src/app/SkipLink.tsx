@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import { BOLD } from '../theme/typeScale';
 
 /** First focusable element on every page; appears on focus and jumps past the header. */
 export function SkipLink() {
@@ -16,7 +17,7 @@ export function SkipLink() {
         borderRadius: 1,
         bgcolor: 'primary.dark',
         color: '#ffffff',
-        fontWeight: 600,
+        fontWeight: BOLD,
         '&:focus': { top: 8 },
       }}
     >

@@ -4,6 +4,7 @@ import Typography from '@mui/material/Typography';
 import { styled } from '@mui/material/styles';
 import { accordionFocusTarget, toggleOpenPanels, type AccordionMode } from './accordionLogic';
 import { ExpandMoreIcon } from './icons';
+import { BOLD } from '../theme/typeScale';
 
 const HeaderButton = styled('button')(({ theme }) => ({
   width: '100%',
@@ -17,7 +18,7 @@ const HeaderButton = styled('button')(({ theme }) => ({
   cursor: 'pointer',
   textAlign: 'left',
   font: 'inherit',
-  fontWeight: 600,
+  fontWeight: BOLD,
   color: theme.palette.text.primary,
   '&:hover': { backgroundColor: theme.palette.action.hover },
 }));
@@ -67,7 +68,7 @@ export function Accordion({
         const panelId = `${baseId}-panel-${index}`;
         return (
           <Box key={item.id} sx={{ borderTop: index === 0 ? 0 : 1, borderColor: 'divider' }}>
-            <Typography component={headingLevel} variant="h3" sx={{ m: 0, fontSize: '1.05rem' }}>
+            <Typography component={headingLevel} variant="h3" sx={{ m: 0 }}>
               <HeaderButton
                 type="button"
                 id={headerId}

@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import type { SxProps, Theme } from '@mui/material/styles';
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
 import { RouterLinkBase } from './links';
+import { BOLD, TEXT_SIZE } from '../theme/typeScale';
 
 type Variant = 'contained' | 'outlined';
 
@@ -23,8 +24,8 @@ export function actionButtonSx(variant: Variant, fullWidth = false): SxProps<The
     borderColor: 'primary.main',
     borderRadius: '10px',
     font: 'inherit',
-    fontWeight: 600,
-    fontSize: '1rem',
+    fontWeight: BOLD,
+    fontSize: TEXT_SIZE.body,
     lineHeight: 1.4,
     textAlign: 'center',
     textDecoration: 'none',

@@ -3,6 +3,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { StartAssessmentButton } from '../features/questionnaire/StartAssessmentButton';
 import { MedicalBadge } from './MedicalBadge';
+import { TEXT_SIZE } from '../theme/typeScale';
 
 /** Badge, heading, lead text and the start button of a landing view. */
 export function CheckerHero({
@@ -31,7 +32,9 @@ export function CheckerHero({
       >
         {title}
       </Typography>
-      <Typography sx={{ fontSize: '1.15rem', color: 'text.secondary', mb: 4 }}>{lead}</Typography>
+      <Typography sx={{ fontSize: TEXT_SIZE.lead, color: 'text.secondary', mb: 4 }}>
+        {lead}
+      </Typography>
       <StartAssessmentButton label={startLabel} />
       <Typography sx={{ mt: 2, color: 'text.secondary' }}>
         No registration required • Completely confidential

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import { SITE } from '../content';
 import { VerifiedIcon } from './checkerIcons';
+import { BOLD, TEXT_SIZE } from '../theme/typeScale';
 
 /** "Medically reviewed" badge; the label carries the review date from the content. */
 export function MedicalBadge({ label = SITE.reviewedLabel }: { label?: string }) {
@@ -17,8 +18,8 @@ export function MedicalBadge({ label = SITE.reviewedLabel }: { label?: string })
         border: 1,
         borderColor: 'primary.light',
         color: 'primary.dark',
-        fontSize: '0.9rem',
-        fontWeight: 600,
+        fontSize: TEXT_SIZE.small,
+        fontWeight: BOLD,
       }}
     >
       <VerifiedIcon aria-hidden fontSize="small" />

@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { InfoIcon, WarningIcon } from './icons';
+import { BOLD, TEXT_SIZE } from '../theme/typeScale';
 
 const TONES = {
   warning: { background: '#fffbeb', border: '#d97706', text: '#78350f' },
@@ -40,7 +41,7 @@ export function Notice({
       <Icon aria-hidden sx={{ mt: 0.25, color: colours.border }} />
       <Box>
         {title && (
-          <Typography component="h2" sx={{ fontWeight: 700, fontSize: '1.05rem', mb: 0.5 }}>
+          <Typography component="h2" sx={{ fontWeight: BOLD, fontSize: TEXT_SIZE.lead, mb: 0.5 }}>
             {title}
           </Typography>
         )}

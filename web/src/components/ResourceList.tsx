@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { isAllowedLink } from '../content';
 import { ExternalLink } from './ExternalLink';
+import { BOLD, TEXT_SIZE } from '../theme/typeScale';
 
 export interface ResourceGroup {
   heading: string;
@@ -30,7 +31,10 @@ export function ResourceList({
     <>
       {visible.map((group) => (
         <Box key={group.heading} sx={{ mb: 2 }}>
-          <Typography component={headingLevel} sx={{ fontWeight: 700, fontSize: '1rem', mb: 0.5 }}>
+          <Typography
+            component={headingLevel}
+            sx={{ fontWeight: BOLD, fontSize: TEXT_SIZE.body, mb: 0.5 }}
+          >
             {group.heading}
           </Typography>
           <Box component="ul" sx={{ m: 0, pl: 3 }}>

@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import { ScheduleIcon } from './checkerIcons';
+import { BOLD, TEXT_SIZE } from '../theme/typeScale';
 
 /** The "3 min" marker shown inside the start buttons. */
 export function ThreeMinutes() {
@@ -17,8 +18,8 @@ export function ThreeMinutes() {
           py: 0.25,
           borderRadius: 999,
           bgcolor: 'primary.dark',
-          fontSize: '0.85rem',
-          fontWeight: 600,
+          fontSize: TEXT_SIZE.small,
+          fontWeight: BOLD,
           whiteSpace: 'nowrap',
         }}
       >

@@ -9,6 +9,7 @@ import { guideDataLoader } from '../features/conditions/lazyGuideData';
 import { ConditionSummaryCard } from '../features/conditions/ConditionSummaryCard';
 import { StartAssessmentPrompt } from '../features/conditions/StartAssessmentPrompt';
 import { PageHead } from '../seo/PageHead';
+import { TEXT_SIZE } from '../theme/typeScale';
 
 /** Each category's list of guides: its own module, loaded with the page (see features/conditions/guideData). */
 const guideListData = guideDataLoader<GuideSummary[]>(guideListPrefix);
@@ -35,7 +36,7 @@ export default function CategoryPage({ category: id }: { category: CategoryId })
       <Typography component="h1" variant="h1" sx={{ mb: 1 }}>
         {category.title}
       </Typography>
-      <Typography sx={{ fontSize: '1.1rem', color: 'text.secondary', mb: 4, maxWidth: 820 }}>
+      <Typography sx={{ fontSize: TEXT_SIZE.lead, color: 'text.secondary', mb: 4, maxWidth: 820 }}>
         {category.description}
       </Typography>
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>

@@ -13,6 +13,7 @@ import { ConditionSidebar } from '../features/conditions/ConditionSidebar';
 import { RelatedConditions } from '../features/conditions/RelatedConditions';
 import { PageHead } from '../seo/PageHead';
 import type { PageMeta } from '../seo/meta';
+import { BOLD, TEXT_SIZE } from '../theme/typeScale';
 
 function BulletSection({ title, items }: { title: string; items: string[] }) {
   return (
@@ -69,8 +70,8 @@ function ConditionGuide({ condition, category, related, resources }: GuidePage) 
               borderRadius: 999,
               bgcolor: '#eff6ff',
               color: 'primary.dark',
-              fontWeight: 600,
-              fontSize: '0.9rem',
+              fontWeight: BOLD,
+              fontSize: TEXT_SIZE.small,
               border: 1,
               borderColor: 'primary.light',
             }}
@@ -80,7 +81,9 @@ function ConditionGuide({ condition, category, related, resources }: GuidePage) 
           <Typography id="condition-title" component="h1" variant="h1" sx={{ mt: 1.5, mb: 2 }}>
             {condition.name}
           </Typography>
-          <Typography sx={{ fontSize: '1.15rem', mb: 2 }}>{condition.metaDescription}</Typography>
+          <Typography sx={{ fontSize: TEXT_SIZE.lead, mb: 2 }}>
+            {condition.metaDescription}
+          </Typography>
           <Typography sx={{ mb: 3 }}>{condition.summary}</Typography>
           <Notice tone="info">
             <p>

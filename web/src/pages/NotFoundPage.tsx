@@ -8,6 +8,7 @@ import { ButtonLink } from '../components/ActionButton';
 import MuiLink from '@mui/material/Link';
 import { AppLink } from '../components/links';
 import { PageHead } from '../seo/PageHead';
+import { BOLD, TEXT_SIZE } from '../theme/typeScale';
 
 const LINKS = [
   { to: '/hand-conditions', label: 'Hand Conditions' },
@@ -40,7 +41,7 @@ export default function NotFoundPage() {
         }}
       />
       <Typography
-        sx={{ fontSize: '4rem', fontWeight: 800, color: 'primary.dark', lineHeight: 1 }}
+        sx={{ fontSize: '4rem', fontWeight: BOLD, color: 'primary.dark', lineHeight: 1 }}
         aria-hidden
       >
         404
@@ -48,7 +49,7 @@ export default function NotFoundPage() {
       <Typography component="h1" variant="h1" sx={{ my: 2 }}>
         Page Not Found
       </Typography>
-      <Typography sx={{ mb: 4, fontSize: '1.1rem' }}>
+      <Typography sx={{ mb: 4, fontSize: TEXT_SIZE.lead }}>
         The page you&apos;re looking for doesn&apos;t exist or may have been moved. Try one of these
         instead.
       </Typography>

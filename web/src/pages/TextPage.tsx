@@ -6,6 +6,7 @@ import type { TextPage as TextPageContent } from '../content/types';
 import { formatIsoDate } from '../components/dates';
 import { SiteBreadcrumbs } from '../components/SiteBreadcrumbs';
 import { PageHead } from '../seo/PageHead';
+import { TEXT_SIZE } from '../theme/typeScale';
 
 const EMAIL = /([\w.+-]+@[\w-]+(?:\.[\w-]+)+)/;
 
@@ -68,7 +69,7 @@ export function TextPage({ path, crumb, content }: TextPageProps) {
         </Typography>
       )}
       {content.intro && (
-        <Typography sx={{ fontSize: '1.15rem', mb: 3 }}>{content.intro}</Typography>
+        <Typography sx={{ fontSize: TEXT_SIZE.lead, mb: 3 }}>{content.intro}</Typography>
       )}
       {content.sections.map((section) => (
         <Box

@@ -1,4 +1,5 @@
 import { createTheme, type Theme } from '@mui/material/styles';
+import { BOLD, TEXT_SIZE } from './typeScale';
 
 /** Brand blue from the spec: used for theme-color, accents, borders and icons (3.7:1 on white, enough for non-text UI). */
 export const BRAND_BLUE = '#3b82f6';
@@ -43,10 +44,12 @@ const makeTheme = () =>
     typography: {
       fontFamily:
         'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
-      h1: { fontSize: '2.25rem', fontWeight: 700, lineHeight: 1.2 },
-      h2: { fontSize: '1.5rem', fontWeight: 700, lineHeight: 1.3 },
-      h3: { fontSize: '1.15rem', fontWeight: 600, lineHeight: 1.4 },
-      button: { textTransform: 'none', fontWeight: 600 },
+      fontWeightMedium: BOLD,
+      fontWeightBold: BOLD,
+      h1: { fontSize: '2.25rem', fontWeight: BOLD, lineHeight: 1.2 },
+      h2: { fontSize: '1.5rem', fontWeight: BOLD, lineHeight: 1.3 },
+      h3: { fontSize: TEXT_SIZE.lead, fontWeight: BOLD, lineHeight: 1.4 },
+      button: { textTransform: 'none', fontWeight: BOLD },
     },
     components: {
       MuiButtonBase: { defaultProps: { disableRipple: true } },

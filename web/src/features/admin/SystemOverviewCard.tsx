@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import { Panel } from '../../components/Panel';
 import Typography from '@mui/material/Typography';
 import { todayLabel } from './format';
+import { BOLD } from '../../theme/typeScale';
 
 /** Spec §2: the fixed overview, with today's date and the signed-in email. */
 export function SystemOverviewCard({ email }: { email: string }) {
@@ -28,7 +29,7 @@ export function SystemOverviewCard({ email }: { email: string }) {
             <Box component="dt" sx={{ color: 'text.secondary' }}>
               {term}
             </Box>
-            <Box component="dd" sx={{ m: 0, fontWeight: 600, overflowWrap: 'anywhere' }}>
+            <Box component="dd" sx={{ m: 0, fontWeight: BOLD, overflowWrap: 'anywhere' }}>
               {value}
             </Box>
           </Box>

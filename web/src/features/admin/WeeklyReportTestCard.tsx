@@ -14,6 +14,7 @@ import {
 } from './adminApi';
 import { sessionLost } from './adminAuthSlice';
 import { formatCount, formatGrowth } from './format';
+import { BOLD } from '../../theme/typeScale';
 
 const GREEN = '#15803d';
 const RED = '#b91c1c';
@@ -38,7 +39,7 @@ function StatsTable<T>({
         mb: 2,
         '& th, & td': { textAlign: 'left', py: 0.5, px: 1, borderBottom: '1px solid #e2e8f0' },
         '& td:last-child, & th:last-child': { textAlign: 'right' },
-        '& caption': { textAlign: 'left', fontWeight: 600, py: 0.5 },
+        '& caption': { textAlign: 'left', fontWeight: BOLD, py: 0.5 },
       }}
     >
       <caption>{caption}</caption>
@@ -76,7 +77,7 @@ function StatsPanel({ stats, emailId }: { stats: WeeklyStats; emailId?: string |
   return (
     <Box sx={{ mt: 2 }}>
       <Alert severity="success" sx={{ mb: 2 }}>
-        <Typography component="p" sx={{ fontWeight: 600 }}>
+        <Typography component="p" sx={{ fontWeight: BOLD }}>
           Test completed successfully!
         </Typography>
         <Typography component="p">
@@ -86,18 +87,18 @@ function StatsPanel({ stats, emailId }: { stats: WeeklyStats; emailId?: string |
       </Alert>
       <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', gap: 1, m: 0 }}>
         <dt>Total visits (last 7 days)</dt>
-        <Box component="dd" sx={{ m: 0, fontWeight: 600 }}>
+        <Box component="dd" sx={{ m: 0, fontWeight: BOLD }}>
           {formatCount(stats.totalVisits)}
         </Box>
         <dt>Previous week</dt>
-        <Box component="dd" sx={{ m: 0, fontWeight: 600 }}>
+        <Box component="dd" sx={{ m: 0, fontWeight: BOLD }}>
           {formatCount(stats.previousWeekTotal)}
         </Box>
         <dt>Week-over-week growth</dt>
         <Box
           component="dd"
           data-testid="weekly-growth"
-          sx={{ m: 0, fontWeight: 600, color: growth.positive ? GREEN : RED }}
+          sx={{ m: 0, fontWeight: BOLD, color: growth.positive ? GREEN : RED }}
         >
           {growth.text}
         </Box>
@@ -148,7 +149,7 @@ function Outcome({ result }: { result: WeeklyReportTestResponse }) {
   if (!stats) {
     return (
       <Alert severity="success" sx={{ mt: 2 }}>
-        <Typography component="p" sx={{ fontWeight: 600 }}>
+        <Typography component="p" sx={{ fontWeight: BOLD }}>
           Test completed successfully!
         </Typography>
         <Typography component="p">Email sent but no stats data available.</Typography>

@@ -4,6 +4,7 @@ import Typography from '@mui/material/Typography';
 import type { GuideSummary } from './guideData';
 import { AppLink } from '../../components/links';
 import { VisuallyHidden } from '../../components/VisuallyHidden';
+import { BOLD, TEXT_SIZE } from '../../theme/typeScale';
 
 /** A condition in a category list: name, short description, first three symptoms, Learn More. */
 export function ConditionSummaryCard({ condition }: { condition: GuideSummary }) {
@@ -18,7 +19,7 @@ export function ConditionSummaryCard({ condition }: { condition: GuideSummary })
         {condition.name}
       </Typography>
       <Typography sx={{ color: 'text.secondary', mb: 2 }}>{condition.metaDescription}</Typography>
-      <Typography component="h3" sx={{ fontWeight: 700, fontSize: '0.95rem' }}>
+      <Typography component="h3" sx={{ fontWeight: BOLD, fontSize: TEXT_SIZE.body }}>
         Key symptoms
       </Typography>
       <Box component="ul" sx={{ mt: 0.5, mb: 2, pl: 3 }}>
@@ -27,7 +28,7 @@ export function ConditionSummaryCard({ condition }: { condition: GuideSummary })
         ))}
       </Box>
       <Box sx={{ mt: 'auto' }}>
-        <AppLink to={href} sx={{ fontWeight: 600 }}>
+        <AppLink to={href} sx={{ fontWeight: BOLD }}>
           Learn More<VisuallyHidden> about {condition.name}</VisuallyHidden>
         </AppLink>
       </Box>

@@ -4,6 +4,7 @@ import Typography from '@mui/material/Typography';
 import type { GuidePage, RelatedGuide } from './guideData';
 import { AppLink } from '../../components/links';
 import { VisuallyHidden } from '../../components/VisuallyHidden';
+import { BOLD } from '../../theme/typeScale';
 
 /** Other conditions of the same category (up to three), then a link to the whole list. */
 export function RelatedConditions({
@@ -19,7 +20,7 @@ export function RelatedConditions({
         <Typography id="related-heading" component="h2" variant="h2">
           Related Conditions
         </Typography>
-        <AppLink to={category.path} sx={{ fontWeight: 600 }}>
+        <AppLink to={category.path} sx={{ fontWeight: BOLD }}>
           View All<VisuallyHidden> {category.title}</VisuallyHidden>
         </AppLink>
       </Box>

@@ -9,6 +9,7 @@ import { VisuallyHidden } from '../../components/VisuallyHidden';
 import { DIRECTORY_COPY } from '../../content/directory';
 import { useActiveSpecialistsQuery } from './directoryApi';
 import { groupByLocation } from './groupByLocation';
+import { BOLD } from '../../theme/typeScale';
 
 const PLACEHOLDER_ROWS = 3;
 
@@ -50,7 +51,7 @@ export function SpecialistDirectory() {
       <Typography sx={{ mb: 2 }}>{DIRECTORY_COPY.intro}</Typography>
       {groups.map((group) => (
         <Box key={group.location} data-testid="directory-location" sx={{ mt: 2 }}>
-          <Typography component="h3" variant="h3" sx={{ fontSize: '1.15rem', mb: 1 }}>
+          <Typography component="h3" variant="h3" sx={{ mb: 1 }}>
             {group.location}
           </Typography>
           <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
@@ -61,7 +62,7 @@ export function SpecialistDirectory() {
                 data-testid="directory-specialist"
                 sx={{ py: 1.5, borderTop: 1, borderColor: 'divider' }}
               >
-                <Typography sx={{ fontWeight: 600 }}>{specialist.name}</Typography>
+                <Typography sx={{ fontWeight: BOLD }}>{specialist.name}</Typography>
                 {specialist.specialty_note && (
                   <Typography sx={{ color: 'text.secondary' }}>
                     {specialist.specialty_note}

@@ -22,6 +22,7 @@ import {
 import { StepFields } from './StepFields';
 import { stepDefinition } from './stepDefinitions';
 import { stepTitle, useViewTitle } from './useViewTitle';
+import { BOLD } from '../../theme/typeScale';
 
 /** One questionnaire step: progress, the step's questions, Previous and Next / Get Assessment. */
 export default function Questionnaire({ step }: { step: number }) {
@@ -54,7 +55,7 @@ export default function Questionnaire({ step }: { step: number }) {
   return (
     <Box sx={{ maxWidth: 760, mx: 'auto' }}>
       <Box sx={{ mb: 3 }}>
-        <Typography sx={{ fontWeight: 600, mb: 1 }}>{stepLabel(step)}</Typography>
+        <Typography sx={{ fontWeight: BOLD, mb: 1 }}>{stepLabel(step)}</Typography>
         <LinearProgress
           variant="determinate"
           value={progressPercent(step)}

@@ -3,6 +3,7 @@ import { ActionButton } from '../../components/ActionButton';
 import { ThreeMinutes } from '../../components/ThreeMinutes';
 import { NoScriptNotice } from '../../components/NoScriptNotice';
 import { START_PARAM, preloadChecker, useStartAssessment } from './useStartAssessment';
+import { TEXT_SIZE } from '../../theme/typeScale';
 
 /**
  * The primary call to action on the landing views; swaps the landing for step 1.
@@ -28,7 +29,7 @@ export function StartAssessmentButton({ label }: { label: string }) {
           type="submit"
           onPointerEnter={preloadChecker}
           onFocus={preloadChecker}
-          sx={{ px: 4, py: 1.5, fontSize: '1.1rem', borderRadius: 999 }}
+          sx={{ px: 4, py: 1.5, fontSize: TEXT_SIZE.lead, borderRadius: 999 }}
         >
           {label}
           <ThreeMinutes />

@@ -12,6 +12,7 @@ import InputLabel from '@mui/material/InputLabel';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import { ADDITIONAL_INFO_MAX } from '@handcheck/diagnosis';
 import { characterCount } from './selectors';
+import { BOLD, TEXT_SIZE } from '../../theme/typeScale';
 
 /** A small text button; 44 px tall so it is easy to hit on a phone. */
 const CLEAR_BUTTON = {
@@ -21,7 +22,7 @@ const CLEAR_BUTTON = {
   border: 0,
   background: 'none',
   font: 'inherit',
-  fontWeight: 600,
+  fontWeight: BOLD,
   color: 'primary.dark',
   textDecoration: 'underline',
   cursor: 'pointer',
@@ -52,14 +53,14 @@ function Fieldset({
     >
       <FormLabel
         component="legend"
-        sx={{ fontWeight: 700, color: 'text.primary', fontSize: '1.1rem', mb: 0.5 }}
+        sx={{ fontWeight: BOLD, color: 'text.primary', fontSize: TEXT_SIZE.lead, mb: 0.5 }}
       >
         {legend}
       </FormLabel>
       {hint && (
         <FormHelperText
           id={hintId}
-          sx={{ mx: 0, mb: 1, fontSize: '0.95rem', color: 'text.secondary' }}
+          sx={{ mx: 0, mb: 1, fontSize: TEXT_SIZE.body, color: 'text.secondary' }}
         >
           {hint}
         </FormHelperText>
@@ -174,9 +175,9 @@ export function AdditionalInfoField(props: {
         sx={{
           position: 'static',
           transform: 'none',
-          fontWeight: 700,
+          fontWeight: BOLD,
           color: 'text.primary',
-          fontSize: '1.1rem',
+          fontSize: TEXT_SIZE.lead,
           mb: 0.5,
           // The whole label, "(optional)" included, wraps on a phone instead of being cut.
           whiteSpace: 'normal',
@@ -187,7 +188,7 @@ export function AdditionalInfoField(props: {
       >
         {props.label}
       </InputLabel>
-      <FormHelperText id={hintId} sx={{ mx: 0, mt: 0, mb: 1, fontSize: '0.95rem' }}>
+      <FormHelperText id={hintId} sx={{ mx: 0, mt: 0, mb: 1, fontSize: TEXT_SIZE.body }}>
         {props.hint}
       </FormHelperText>
       <OutlinedInput
@@ -201,7 +202,7 @@ export function AdditionalInfoField(props: {
           'aria-describedby': `${hintId} ${counterId}`,
         }}
       />
-      <FormHelperText id={counterId} sx={{ mx: 0, textAlign: 'right', fontWeight: 600 }}>
+      <FormHelperText id={counterId} sx={{ mx: 0, textAlign: 'right', fontWeight: BOLD }}>
         {characterCount(props.value)}
       </FormHelperText>
     </FormControl>

@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { CareAdvice } from '@handcheck/diagnosis';
 import { WarningIcon } from '../../components/icons';
+import { BOLD } from '../../theme/typeScale';
 
 const TONES = {
   red: { background: '#fef2f2', border: '#dc2626', text: '#7f1d1d' },
@@ -36,12 +37,12 @@ export function CareAdviceCard({ advice }: { advice: CareAdvice }) {
         id="care-advice-title"
         component="h2"
         variant="h3"
-        sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1, fontWeight: 700 }}
+        sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1, fontWeight: BOLD }}
       >
         {pressing && <WarningIcon aria-hidden />}
         {advice.title}
       </Typography>
-      <Typography sx={{ fontWeight: 700, mb: advice.reasons.length > 0 ? 1 : 0 }}>
+      <Typography sx={{ fontWeight: BOLD, mb: advice.reasons.length > 0 ? 1 : 0 }}>
         {advice.action}
       </Typography>
       {advice.reasons.length > 0 && (

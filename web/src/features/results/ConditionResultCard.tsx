@@ -10,6 +10,7 @@ import { ExpandMoreIcon } from '../../components/icons';
 import { ResourceList } from '../../components/ResourceList';
 import { PRIORITY_COLOURS } from './priorityColours';
 import { resultResourceGroups } from './resourceGroups';
+import { BOLD, TEXT_SIZE } from '../../theme/typeScale';
 
 /** One ranked suggestion: match, priority (as a word, not only a colour), reasons and resources. */
 export function ConditionResultCard({ match, rank }: { match: ConditionMatch; rank: number }) {
@@ -49,7 +50,7 @@ export function ConditionResultCard({ match, rank }: { match: ConditionMatch; ra
           {match.condition}
         </Typography>
         <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
-          <Typography component="span" sx={{ fontWeight: 700 }} data-testid="result-confidence">
+          <Typography component="span" sx={{ fontWeight: BOLD }} data-testid="result-confidence">
             {match.confidence}% match
           </Typography>
           <Box
@@ -59,8 +60,8 @@ export function ConditionResultCard({ match, rank }: { match: ConditionMatch; ra
               px: 1.25,
               py: 0.25,
               borderRadius: 999,
-              fontWeight: 700,
-              fontSize: '0.85rem',
+              fontWeight: BOLD,
+              fontSize: TEXT_SIZE.small,
               bgcolor: colours.background,
               color: colours.text,
               border: 1,
@@ -77,9 +78,9 @@ export function ConditionResultCard({ match, rank }: { match: ConditionMatch; ra
           <Typography
             component="h3"
             sx={{
-              fontWeight: 700,
+              fontWeight: BOLD,
               mt: 2,
-              fontSize: '1rem',
+              fontSize: TEXT_SIZE.body,
               '@media print': { display: 'inline', mr: 1 },
             }}
           >

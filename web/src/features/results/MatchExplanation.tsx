@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import { BOLD, TEXT_SIZE } from '../../theme/typeScale';
 
 /**
  * Said next to the cards: the percentage and the priority describe how closely the answers
@@ -25,7 +26,7 @@ export function MatchExplanation() {
       <Typography
         id="match-explanation-title"
         component="h2"
-        sx={{ fontWeight: 700, fontSize: '1rem', mb: 0.5 }}
+        sx={{ fontWeight: BOLD, fontSize: TEXT_SIZE.body, mb: 0.5 }}
       >
         What the percentage and priority mean
       </Typography>

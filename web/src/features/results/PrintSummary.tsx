@@ -4,17 +4,27 @@ import type { Answers } from '@handcheck/diagnosis';
 import { BRAND } from '../../seo/meta';
 import { HandDiagram } from '../questionnaire/hand-diagram/HandDiagram';
 import { formatPrintDate, summariseAnswers } from './summariseAnswers';
+import { BOLD, TEXT_SIZE } from '../../theme/typeScale';
 
 /** Only on paper: the date and what the visitor answered, above the printed results. */
 export function PrintSummary({ answers, date }: { answers: Answers; date: Date }) {
   const lines = summariseAnswers(answers);
   const freeText = lines.find((line) => line.label === 'Additional information');
   return (
-    <Box sx={{ display: 'none', displayPrint: 'block', mb: 1.5, fontSize: '0.85rem' }}>
-      <Typography sx={{ fontWeight: 700 }}>
+    // Dense small print, so that the longest possible results still fit one A4 page.
+    <Box
+      sx={{
+        display: 'none',
+        displayPrint: 'block',
+        mb: 1.5,
+        fontSize: TEXT_SIZE.small,
+        lineHeight: 1.35,
+      }}
+    >
+      <Typography sx={{ fontWeight: BOLD }}>
         {BRAND} symptom assessment · {formatPrintDate(date)}
       </Typography>
-      <Typography component="h2" sx={{ fontWeight: 700, fontSize: '1rem', mt: 0.5 }}>
+      <Typography component="h2" sx={{ fontWeight: BOLD, fontSize: TEXT_SIZE.body, mt: 0.5 }}>
         Your answers
       </Typography>
       <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start' }}>
@@ -36,7 +46,9 @@ export function PrintSummary({ answers, date }: { answers: Answers; date: Date }
         </Box>
       </Box>
       {freeText && (
-        <Typography sx={{ fontSize: 'inherit', mt: 0.5, overflowWrap: 'anywhere' }}>
+        <Typography
+          sx={{ fontSize: 'inherit', lineHeight: 'inherit', mt: 0.5, overflowWrap: 'anywhere' }}
+        >
           <strong>{freeText.label}:</strong> {freeText.value}
         </Typography>
       )}

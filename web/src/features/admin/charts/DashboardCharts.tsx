@@ -8,6 +8,7 @@ import { isUnauthorized } from '../adminApi';
 import { sessionLost } from '../adminAuthSlice';
 import { type Bar, conditionBars, funnelBars, niceMax, percentOf, visitBars } from './chartData';
 import { useGetDashboardQuery } from './dashboardApi';
+import { BOLD } from '../../../theme/typeScale';
 
 // The admin dashboard's charts, drawn as small SVGs of our own (no chart
 // library in the bundle; this code loads with the admin page only). Each chart
@@ -43,7 +44,7 @@ function FiguresTable({ title, bars, valueLabel, extra }: ChartProps) {
           '& td:nth-of-type(n+1)': { fontVariantNumeric: 'tabular-nums' },
         }}
       >
-        <caption style={{ textAlign: 'left', fontWeight: 600 }}>{title}</caption>
+        <caption style={{ textAlign: 'left', fontWeight: BOLD }}>{title}</caption>
         <thead>
           <tr>
             <th scope="col">{title.startsWith('Visits') ? 'Day' : 'Stage'}</th>

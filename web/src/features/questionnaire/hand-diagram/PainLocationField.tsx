@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { CheckboxGroupField } from '../fields';
 import { HandDiagram } from './HandDiagram';
+import { BOLD, TEXT_SIZE } from '../../../theme/typeScale';
 
 /**
  * Step 1's location question: the hand diagram and the checkbox list side by side (stacked on
@@ -37,7 +38,7 @@ export function PainLocationField({
         <Typography
           id={captionId}
           component="figcaption"
-          sx={{ fontWeight: 600, mb: 1, fontSize: '0.95rem' }}
+          sx={{ fontWeight: BOLD, mb: 1, fontSize: TEXT_SIZE.body }}
         >
           Hand diagram (palm side): tap each place you feel it, or tick the list
         </Typography>
