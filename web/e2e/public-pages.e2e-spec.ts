@@ -365,8 +365,8 @@ describe('links and page weight', () => {
       await page.close();
     }
     expect(offScale).toEqual([]);
-    // The home page had 13 before the scale and has 9 now.
-    expect(Object.entries(pairsPerPage).filter(([, pairs]) => pairs > 9)).toEqual([]);
+    // The home page had 13 before the scale and has 7 now.
+    expect(Object.entries(pairsPerPage).filter(([, pairs]) => pairs > 7)).toEqual([]);
   });
 
   it('loads at most 120 KiB of gzipped JavaScript on first view of each public page', async () => {

@@ -32,7 +32,7 @@ export function SiteFooter() {
             ))}
           </Box>
         </Box>
-        <Typography variant="body2" sx={{ mt: 2, color: '#cbd5e1' }}>
+        <Typography sx={{ mt: 2, color: '#cbd5e1' }}>
           {BRAND} provides general information for adults and is not a substitute for professional
           medical advice. In an emergency, call 911 (999 in the UK).
         </Typography>

@@ -34,7 +34,7 @@ export function SiteHeader() {
             alignItems: 'center',
             gap: 1,
             fontWeight: BOLD,
-            fontSize: TEXT_SIZE.brand,
+            fontSize: TEXT_SIZE.lead,
             color: 'text.primary',
           }}
         >

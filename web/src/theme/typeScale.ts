@@ -11,13 +11,11 @@
  * and Windows' (elsewhere it is drawn as 700 anyway).
  */
 export const TEXT_SIZE = {
-  /** Badges, tags, the footer's small print. */
+  /** Badges and tags. */
   small: '0.875rem',
   body: '1rem',
-  /** Lead paragraphs, h3, field legends, the big Start button. */
+  /** Lead paragraphs, h3, field legends, the big Start button, the name in the header. */
   lead: '1.125rem',
-  /** The HandCheck name in the header. */
-  brand: '1.25rem',
 } as const;
 
 export const BOLD = 700;
