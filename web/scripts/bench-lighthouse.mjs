@@ -192,9 +192,10 @@ function performanceHints(lhr) {
 /**
  * The median run's long main-thread tasks as Lighthouse simulated them, each with roughly what
  * it adds to the total blocking time: its part between first paint and interactive, beyond 50 ms.
- * "Unattributable" means no script or HTML of the page ran in the task (the navigation's commit,
- * which makes the page's JavaScript context, is one); parsing and the first layout count to the
- * HTML document.
+ * "Unattributable" means no script or HTML of the page ran in the task. The navigation's commit is
+ * one: it makes the page's JavaScript context in the fresh renderer process that our
+ * Cross-Origin-Opener-Policy calls for (services/gateway/src/site/security-headers.ts says why it
+ * stays), and it is the usual long one. Parsing and the first layout count to the HTML document.
  */
 function longTasks(lhr) {
   const firstPaint = lhr.audits['first-contentful-paint']?.numericValue ?? 0;
