@@ -39,10 +39,11 @@ export function securityHeaders(
     // Kept although Lighthouse pays for it. A page with this header never shares a browsing
     // context group with a page of another origin, so a navigation to it from about:blank
     // (where Lighthouse starts each run) gets a fresh renderer process, whose first script
-    // context costs 13-57 ms on the test machine instead of 13-21 ms without the header; that
-    // one task is where bench:web's occasional 99 comes from. The header is what lets Chrome on
-    // Android, which gives only some sites a process of their own, give one to these pages,
-    // which show a visitor's symptoms (Spectre), and it cuts cross-origin openers' handles.
+    // context took 9-65 ms on the test machine against 10-29 ms without the header (40
+    // Lighthouse runs); that one task is where bench:web's occasional 99 comes from. The header
+    // is what lets Chrome on Android, which gives only some sites a process of their own, give
+    // one to these pages, which show a visitor's symptoms (Spectre), and it cuts cross-origin
+    // openers' handles to our windows.
     crossOriginOpenerPolicy: { policy: 'same-origin' },
     crossOriginEmbedderPolicy: false,
   });
