@@ -392,6 +392,32 @@ describe('what visitors tripped over', () => {
     expect(await mail.isVisible()).toBe(true);
   });
 
+  it('5. keeps each header link on one line, inside the screen, on a 320 px phone', async () => {
+    const phone = await openPage(browser, { viewport: { width: 320, height: 640 } });
+    try {
+      const { page } = phone;
+      await gotoPage(page, '/');
+      const links = await page
+        .getByRole('navigation', { name: 'Main' })
+        .getByRole('link')
+        .evaluateAll((anchors) =>
+          anchors.map((anchor) => ({
+            name: anchor.textContent,
+            // An inline link broken over two lines has one client rect per line.
+            lines: anchor.getClientRects().length,
+            right: anchor.getBoundingClientRect().right,
+          })),
+        );
+      expect(links.map((link) => link.name)).toEqual(['Symptom Checker', 'FAQ', 'About']);
+      for (const link of links) {
+        expect(link).toEqual({ name: link.name, lines: 1, right: expect.any(Number) });
+        expect(link.right).toBeLessThanOrEqual(320);
+      }
+    } finally {
+      await phone.close();
+    }
+  });
+
   it('5. shows no empty or mislabelled resource group, and no-match wording that fits', async () => {
     const { page } = tab;
     await startFromHome(page);

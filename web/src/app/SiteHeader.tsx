@@ -20,9 +20,13 @@ export function SiteHeader() {
         sx={{
           ...PAGE_WIDTH,
           display: 'flex',
+          // On a phone the links do not fit beside the name: they move to a row of their own
+          // rather than break "Symptom Checker" over two lines.
+          flexWrap: 'wrap',
           alignItems: 'center',
           justifyContent: 'space-between',
-          gap: 2,
+          columnGap: 2,
+          rowGap: 1,
           py: 1.5,
         }}
       >
@@ -58,6 +62,7 @@ export function SiteHeader() {
               listStyle: 'none',
               m: 0,
               p: 0,
+              whiteSpace: 'nowrap',
             }}
           >
             <li>
