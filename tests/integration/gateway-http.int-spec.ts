@@ -1,6 +1,7 @@
 import { type Running, startGateway } from '../support/apps';
 import { pageView } from '../support/events';
 import { type GatewayEnv } from '../../services/gateway/src/config/gateway.env';
+import { PERMISSIONS_POLICY } from '../../services/gateway/src/site/security-headers';
 
 jest.setTimeout(60_000);
 
@@ -29,6 +30,7 @@ describe('the gateway answers every route alike', () => {
     'x-frame-options',
     'referrer-policy',
     'cross-origin-opener-policy',
+    'permissions-policy',
   ];
 
   it('sends the same strict security headers on the events intake as on the API and the site', async () => {
@@ -46,6 +48,8 @@ describe('the gateway answers every route alike', () => {
     for (const name of STRICT_HEADERS) expect(accepted?.[name]).toBeTruthy();
     // security-headers.ts says why this one stays although Lighthouse pays for it.
     expect(accepted?.['cross-origin-opener-policy']).toBe('same-origin');
+    expect(accepted?.['permissions-policy']).toBe(PERMISSIONS_POLICY);
+    expect(PERMISSIONS_POLICY).toContain('camera=()');
     for (const other of others) expect(other).toEqual(accepted);
     expect(answers[0]?.headers.get('x-powered-by')).toBeNull();
   });

@@ -39,7 +39,7 @@ export interface TrackedEvent {
 export interface TestPage {
   context: BrowserContext;
   page: Page;
-  /** Uncaught errors and console errors seen so far (network 404s of the page itself excluded). */
+  /** Uncaught errors, console errors and header warnings seen so far (network 404s of the page itself excluded). */
   errors: string[];
   /** Analytics events the page sent to /api/events (answered 204 by the test, not the server). */
   events: TrackedEvent[];
@@ -64,6 +64,9 @@ export async function openPage(
   page.on('console', (message) => {
     // The 404 page is served with status 404 on purpose; Chromium logs that as a console error.
     if (message.type() === 'error' && !message.text().includes('status of 404'))
+      errors.push(`console: ${message.text()}`);
+    // Chromium reports a header it cannot parse (an unknown Permissions-Policy feature, say) as a warning.
+    if (message.type() === 'warning' && /^Error with .* header/.test(message.text()))
       errors.push(`console: ${message.text()}`);
   });
   await page.route('**/api/events', async (route) => {
