@@ -337,10 +337,19 @@ describe('what visitors tripped over', () => {
         .evaluateAll((sets) => sets.map((set) => parseFloat(getComputedStyle(set).marginBottom)));
       expect(gaps.length).toBe(4);
       expect(Math.min(...gaps)).toBeGreaterThanOrEqual(32);
+      const widest = () => page.evaluate(() => document.documentElement.scrollWidth);
+      expect(await widest()).toBeLessThanOrEqual(320);
       for (let number = 1; number < 6; number += 1) {
         await page.getByRole('button', { name: 'Next', exact: true }).click();
         await waitForStep(page, number + 1);
+        // Nothing runs off the side, "Get Assessment" on step 6 included.
+        expect({ step: number + 1, width: await widest() }).toEqual({
+          step: number + 1,
+          width: 320,
+        });
       }
+      const submit = await page.getByRole('button', { name: 'Get Assessment' }).boundingBox();
+      expect(submit && submit.x + submit.width).toBeLessThanOrEqual(320);
       const label = page.locator('main label', { hasText: 'Anything else' });
       expect(await label.innerText()).toBe('Anything else you would like to tell us? (optional)');
       const fits = await label.evaluate((element) => {
@@ -349,6 +358,42 @@ describe('what visitors tripped over', () => {
       });
       expect(fits).toBe(true);
       expect(await page.getByText('(optional)', { exact: false }).first().isVisible()).toBe(true);
+    } finally {
+      await phone.close();
+    }
+  });
+
+  it('starts each view at the top of the page with focus on its heading, Start New Assessment included', async () => {
+    const phone = await openPage(browser, { viewport: { width: 390, height: 844 } });
+    try {
+      const { page } = phone;
+      const where = () =>
+        page.evaluate(() => ({
+          scrollY: Math.round(window.scrollY),
+          focused: `${document.activeElement?.tagName} ${document.activeElement?.textContent}`,
+        }));
+      await startFromHome(page);
+      expect(await where()).toEqual({ scrollY: 0, focused: `H1 ${STEP_DEFINITIONS[0].title}` });
+      // Next sits at the bottom of a long step: the next step must not open half-way down.
+      await page.getByRole('button', { name: 'Next', exact: true }).click();
+      await waitForStep(page, 2);
+      expect(await where()).toEqual({ scrollY: 0, focused: `H1 ${STEP_DEFINITIONS[1].title}` });
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      for (let number = 2; number < 6; number += 1) {
+        await page.getByRole('button', { name: 'Next', exact: true }).click();
+        await waitForStep(page, number + 1);
+      }
+      await page.getByRole('button', { name: 'Get Assessment', exact: true }).click();
+      await page.getByRole('heading', { level: 1, name: 'Assessment Results' }).waitFor();
+      expect(await where()).toEqual({ scrollY: 0, focused: 'H1 Assessment Results' });
+
+      const restart = page.getByRole('button', { name: 'Start New Assessment' });
+      await restart.scrollIntoViewIfNeeded();
+      expect((await where()).scrollY).toBeGreaterThan(0);
+      await restart.click();
+      const landing = page.getByRole('heading', { level: 1 });
+      await page.getByRole('button', { name: /Start Free Assessment/ }).waitFor();
+      expect(await where()).toEqual({ scrollY: 0, focused: `H1 ${await landing.innerText()}` });
     } finally {
       await phone.close();
     }

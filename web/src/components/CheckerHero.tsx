@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { StartAssessmentButton } from '../features/questionnaire/StartAssessmentButton';
 import { MedicalBadge } from './MedicalBadge';
 import { TEXT_SIZE } from '../theme/typeScale';
+import { LANDING_HEADING_ID } from '../features/questionnaire/checkerView';
 
 /** Badge, heading, lead text and the start button of a landing view. */
 export function CheckerHero({
@@ -20,15 +21,16 @@ export function CheckerHero({
   return (
     <Box
       component="section"
-      aria-labelledby="page-title"
+      aria-labelledby={LANDING_HEADING_ID}
       sx={{ textAlign: 'center', py: { xs: 2, md: 5 }, maxWidth: 820, mx: 'auto' }}
     >
       <MedicalBadge label={badge} />
       <Typography
-        id="page-title"
+        id={LANDING_HEADING_ID}
+        tabIndex={-1}
         component="h1"
         variant="h1"
-        sx={{ mt: 3, mb: 2, fontSize: { xs: '2rem', md: '2.75rem' } }}
+        sx={{ mt: 3, mb: 2, fontSize: { xs: '2rem', md: '2.75rem' }, outline: 'none' }}
       >
         {title}
       </Typography>

@@ -1,9 +1,10 @@
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useAppSelector } from '../../app/hooks';
 import { useHydrated } from '../../app/useHydrated';
 import { PageLoading } from '../../components/PageLoading';
-import { parseCheckerView } from './checkerView';
+import { focusView } from '../../app/focusView';
+import { LANDING_HEADING_ID, parseCheckerView } from './checkerView';
 import { selectHasResult } from './hasResult';
 import { START_PARAM, useStartAssessment } from './useStartAssessment';
 
@@ -34,7 +35,17 @@ export function CheckerFlow({ landing }: { landing: ReactNode }) {
     if (staleResults) navigate(pathname, { replace: true });
   }, [staleResults, pathname, navigate]);
 
-  if (!hydrated || view.kind === 'landing' || staleResults) return <>{landing}</>;
+  const shown = !hydrated || view.kind === 'landing' || staleResults ? 'landing' : view.kind;
+  const previouslyShown = useRef(shown);
+  useEffect(() => {
+    // Back to the landing from a step or the results ("Start New Assessment", the browser's
+    // Back): otherwise the page stays scrolled where it was and focus is left on nothing.
+    if (shown === 'landing' && previouslyShown.current !== 'landing')
+      focusView(document.getElementById(LANDING_HEADING_ID));
+    previouslyShown.current = shown;
+  }, [shown]);
+
+  if (shown === 'landing') return <>{landing}</>;
   return (
     <Suspense fallback={<PageLoading />}>
       {view.kind === 'step' ? <Questionnaire step={view.step} /> : <Results />}

@@ -23,6 +23,7 @@ import { StepFields } from './StepFields';
 import { stepDefinition } from './stepDefinitions';
 import { stepTitle, useViewTitle } from './useViewTitle';
 import { BOLD } from '../../theme/typeScale';
+import { focusView } from '../../app/focusView';
 
 /** One questionnaire step: progress, the step's questions, Previous and Next / Get Assessment. */
 export default function Questionnaire({ step }: { step: number }) {
@@ -35,7 +36,7 @@ export default function Questionnaire({ step }: { step: number }) {
 
   useEffect(() => {
     dispatch(stepChanged(step));
-    heading.current?.focus();
+    focusView(heading.current);
   }, [dispatch, step]);
 
   const goTo = (target: number) =>
@@ -77,7 +78,18 @@ export default function Questionnaire({ step }: { step: number }) {
         <Typography sx={{ mb: 3, color: 'text.secondary' }}>{definition.intro}</Typography>
         <form onSubmit={onSubmit} aria-label={definition.title} noValidate>
           <StepFields questions={definition.questions} answers={answers} />
-          <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, mt: 2 }}>
+          <Box
+            sx={{
+              display: 'flex',
+              // On a narrow phone "Get Assessment" does not fit beside Previous: the buttons
+              // then take a row each instead of running off the screen.
+              flexWrap: 'wrap',
+              justifyContent: 'space-between',
+              gap: 2,
+              mt: 2,
+              '& > button': { flexGrow: { xs: 1, sm: 0 } },
+            }}
+          >
             <ActionButton
               variant="outlined"
               disabled={isFirstStep(step)}

@@ -1,5 +1,8 @@
 import { STEPS } from '@handcheck/diagnosis';
 
+/** The landing view's h1: where focus goes when the checker returns to the landing. */
+export const LANDING_HEADING_ID = 'page-title';
+
 /** What the home and symptom-checker pages show, read from the query string so Back/Forward work. */
 export type CheckerView =
   { kind: 'landing' } | { kind: 'step'; step: number } | { kind: 'results' };

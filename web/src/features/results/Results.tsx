@@ -17,6 +17,7 @@ import { PrintSummary } from './PrintSummary';
 import { ReferralSection } from '../referral/ReferralSection';
 import { SpecialistDirectory } from '../directory/SpecialistDirectory';
 import { ResultsDisclaimer } from './ResultsDisclaimer';
+import { focusView } from '../../app/focusView';
 
 // Material Design icon path (Apache-2.0); only the results show it.
 const PrintIcon = /* @__PURE__ */ createSvgIcon(
@@ -36,7 +37,7 @@ export default function Results() {
   useViewTitle('Your results');
 
   useEffect(() => {
-    heading.current?.focus();
+    focusView(heading.current);
   }, []);
 
   if (!result) return null;
