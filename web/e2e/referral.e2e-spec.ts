@@ -160,6 +160,22 @@ describe('specialist referral request', () => {
     await page.getByRole('button', { name: 'Send Referral Request' }).click();
     await alert(page).filter({ hasText: 'Invalid email' }).waitFor();
     expect(await alert(page).textContent()).toContain('Please enter a valid email address.');
+    // The field itself is marked, described and focused, not only the toast.
+    const refusedField = async (field: typeof email) => ({
+      invalid: await field.getAttribute('aria-invalid'),
+      focused: await field.evaluate((input) => input === document.activeElement),
+      description: await field.evaluate((input) =>
+        (input.getAttribute('aria-describedby') ?? '')
+          .split(' ')
+          .map((id) => document.getElementById(id)?.textContent ?? '')
+          .join(' '),
+      ),
+    });
+    expect(await refusedField(email)).toEqual({
+      invalid: 'true',
+      focused: true,
+      description: 'Please enter a valid email address.',
+    });
     expect(await axeViolations(page)).toEqual([]);
 
     await email.fill(patient);
@@ -168,6 +184,12 @@ describe('specialist referral request', () => {
     await page.getByRole('button', { name: 'Send Referral Request' }).click();
     await status(page).filter({ hasText: 'Location required' }).waitFor();
     expect(await status(page).textContent()).toContain('Please enter your location.');
+    expect(await email.getAttribute('aria-invalid')).toBe('false');
+    expect(await refusedField(location)).toEqual({
+      invalid: 'true',
+      focused: true,
+      description: 'Please enter your location.',
+    });
 
     await location.fill('Leeds, UK');
     // Sent by keyboard: Enter in a field submits the form.

@@ -32,12 +32,17 @@ export function ReferralSection() {
   const [open, setOpen] = useState(false);
   const [fields, setFields] = useState<ReferralFields>(EMPTY_FIELDS);
   const [toast, setToast] = useState<Toast | null>(null);
+  // The field the last check refused, with the toast's words: shown on the field as well,
+  // since a toast does not say to a screen reader which field it means, and it fades.
+  const [refused, setRefused] = useState<{ field: keyof ReferralFields; message: string } | null>(
+    null,
+  );
+  const inputs = useRef<Partial<Record<keyof ReferralFields, HTMLInputElement | null>>>({});
   const [send, { isLoading }] = useSendReferralMutation();
-  const firstField = useRef<HTMLInputElement>(null);
   const closeToast = useCallback(() => setToast(null), []);
 
   useEffect(() => {
-    if (open) firstField.current?.focus();
+    if (open) inputs.current.name?.focus();
   }, [open]);
 
   if (!result) return null;
@@ -59,6 +64,7 @@ export function ReferralSection() {
 
   const collapse = () => {
     setOpen(false);
+    setRefused(null);
     // The button comes back; keyboard focus goes with it.
     setTimeout(() => document.getElementById(TOGGLE_ID)?.focus(), 0);
   };
@@ -69,8 +75,11 @@ export function ReferralSection() {
     const checked = checkReferral(fields, result);
     if (!checked.ok) {
       setToast(checked.toast);
+      setRefused({ field: checked.field, message: checked.toast.description });
+      inputs.current[checked.field]?.focus();
       return;
     }
+    setRefused(null);
     setToast(TOASTS.sending);
     try {
       const answer = await send(checked.body).unwrap();
@@ -86,11 +95,18 @@ export function ReferralSection() {
     }
   };
 
-  const field = (name: keyof ReferralFields) => ({
+  const field = (name: keyof ReferralFields, hint?: string) => ({
     name,
     value: fields[name],
-    onChange: (event: { target: { value: string } }) =>
-      setFields((current) => ({ ...current, [name]: event.target.value })),
+    onChange: (event: { target: { value: string } }) => {
+      setFields((current) => ({ ...current, [name]: event.target.value }));
+      if (refused?.field === name) setRefused(null);
+    },
+    inputRef: (input: HTMLInputElement | null) => {
+      inputs.current[name] = input;
+    },
+    error: refused?.field === name,
+    helperText: refused?.field === name ? refused.message : hint,
   });
 
   return (
@@ -122,7 +138,6 @@ export function ReferralSection() {
         >
           <TextField
             {...field('name')}
-            inputRef={firstField}
             label="Name (optional)"
             autoComplete="name"
             slotProps={{ htmlInput: { maxLength: NAME_MAX } }}
@@ -136,11 +151,10 @@ export function ReferralSection() {
             slotProps={{ htmlInput: { maxLength: EMAIL_MAX } }}
           />
           <TextField
-            {...field('location')}
+            {...field('location', 'Your town or city, and country')}
             label="Location"
             required
             autoComplete="address-level2"
-            helperText="Your town or city, and country"
             slotProps={{ htmlInput: { maxLength: LOCATION_MAX } }}
           />
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>

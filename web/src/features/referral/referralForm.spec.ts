@@ -45,10 +45,12 @@ describe('checkReferral', () => {
     expect(checkReferral({ ...EMPTY_FIELDS }, result)).toEqual({
       ok: false,
       toast: TOASTS.invalidEmail,
+      field: 'email',
     });
     expect(checkReferral({ ...fields, email: 'sam @example.org' }, result)).toEqual({
       ok: false,
       toast: TOASTS.invalidEmail,
+      field: 'email',
     });
     expect(TOASTS.invalidEmail).toEqual({
       title: 'Invalid email',
@@ -65,6 +67,7 @@ describe('checkReferral', () => {
         description: 'Please enter your location.',
         tone: 'info',
       },
+      field: 'location',
     });
   });
 });

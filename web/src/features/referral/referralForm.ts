@@ -69,7 +69,9 @@ export const DEFAULT_FAILURE =
   'There was an error sending your referral request. Please try again or contact support.';
 export const NO_MESSAGE_FAILURE = 'Failed to send referral request';
 
-export type Checked = { ok: true; body: ReferralBody } | { ok: false; toast: Toast };
+/** A refusal names the field at fault, so the form can mark it and move focus there. */
+export type Checked =
+  { ok: true; body: ReferralBody } | { ok: false; toast: Toast; field: keyof ReferralFields };
 
 /**
  * Cleans the fields as spec section 5 says, then checks them in the spec's order (email,
@@ -77,9 +79,9 @@ export type Checked = { ok: true; body: ReferralBody } | { ok: false; toast: Toa
  */
 export function checkReferral(fields: ReferralFields, result: DiagnosisResult): Checked {
   const email = cleanEmail(fields.email);
-  if (email === '') return { ok: false, toast: TOASTS.invalidEmail };
+  if (email === '') return { ok: false, toast: TOASTS.invalidEmail, field: 'email' };
   const location = cleanText(fields.location);
-  if (location === '') return { ok: false, toast: TOASTS.locationRequired };
+  if (location === '') return { ok: false, toast: TOASTS.locationRequired, field: 'location' };
   const additional = cleanText(result.additionalInfo);
   return {
     ok: true,
