@@ -421,12 +421,17 @@ describe('what visitors tripped over', () => {
   it('5. links the checker from the header and "Contact us" to a real address', async () => {
     const { page } = tab;
     await gotoPage(page, '/faq');
-    const checker = page
-      .getByRole('navigation', { name: 'Main' })
-      .getByRole('link', { name: 'Symptom Checker' });
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const current = () =>
+      nav.locator('[aria-current="page"]').evaluateAll((links) => links.map((a) => a.textContent));
+    expect(await current()).toEqual(['FAQ']);
+    const checker = nav.getByRole('link', { name: 'Symptom Checker' });
     expect(await checker.getAttribute('href')).toBe('/symptom-checker');
     await checker.click();
     await page.waitForURL(siteUrl('/symptom-checker'));
+    // The URL changes first; the header follows once the new page has rendered.
+    await nav.locator('[aria-current="page"]', { hasText: 'Symptom Checker' }).waitFor();
+    expect(await current()).toEqual(['Symptom Checker']);
 
     await page.goto(siteUrl('/no-such-page'));
     await page.waitForSelector('html[data-hydrated="true"]');

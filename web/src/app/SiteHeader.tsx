@@ -1,11 +1,19 @@
 import Box from '@mui/material/Box';
+import { useLocation } from 'react-router';
 import { PAGE_WIDTH } from '../theme/theme';
 import { BRAND } from '../seo/meta';
 import { AppLink } from '../components/links';
 import { VisuallyHidden } from '../components/VisuallyHidden';
 import { BOLD, TEXT_SIZE } from '../theme/typeScale';
 
+const NAV_LINKS = [
+  { to: '/symptom-checker', label: 'Symptom Checker' },
+  { to: '/faq', label: 'FAQ' },
+  { to: '/about', label: 'About' },
+] as const;
+
 export function SiteHeader() {
+  const { pathname } = useLocation();
   return (
     <Box
       component="header"
@@ -65,21 +73,21 @@ export function SiteHeader() {
               whiteSpace: 'nowrap',
             }}
           >
-            <li>
-              <AppLink to="/symptom-checker" sx={{ fontWeight: BOLD }}>
-                Symptom Checker
-              </AppLink>
-            </li>
-            <li>
-              <AppLink to="/faq" sx={{ fontWeight: BOLD }}>
-                FAQ
-              </AppLink>
-            </li>
-            <li>
-              <AppLink to="/about" sx={{ fontWeight: BOLD }}>
-                About
-              </AppLink>
-            </li>
+            {NAV_LINKS.map(({ to, label }) => (
+              <li key={to}>
+                <AppLink
+                  to={to}
+                  aria-current={pathname === to ? 'page' : undefined}
+                  sx={{
+                    fontWeight: BOLD,
+                    // Where you are: in the text colour, with a thicker underline (not colour alone).
+                    '&[aria-current="page"]': { color: 'text.primary', textDecorationThickness: 3 },
+                  }}
+                >
+                  {label}
+                </AppLink>
+              </li>
+            ))}
           </Box>
         </Box>
       </Box>

@@ -33,7 +33,7 @@ function SymptomCheckerLanding() {
     <>
       <SiteBreadcrumbs crumbs={crumbs} />
       <CheckerHero
-        title="Hand & Wrist Symptom Checker"
+        title="Hand, Wrist & Elbow Symptom Checker"
         lead="Understand what may be causing pain, numbness or stiffness in your hand, wrist or elbow, and what to do next."
         startLabel="Start Symptom Assessment"
         badge="Medically Reviewed"
