@@ -5,13 +5,6 @@ import { type GatewayEnv } from '../config/gateway.env';
 import { siteScriptSources } from './site-script-sources';
 
 /**
- * Strict headers for every answer. Scripts only from our origin, plus the
- * inline bootstrap of the prerendered pages by its hash (`scriptSources`, from
- * the built site's csp.json: see site-script-sources.ts); the prerendered
- * JSON-LD blocks are data, not script, so CSP does not apply to them. Emotion
- * writes style tags at run time, hence 'unsafe-inline' for styles only.
- */
-/**
  * The site asks for no device or sensor, so none may be asked for: an injected
  * script could not, say, turn on the camera or read the location of a visitor
  * describing their symptoms. Only features every current Chromium knows, since
@@ -35,6 +28,13 @@ export const PERMISSIONS_POLICY = [
 
 type Next = (error?: unknown) => void;
 
+/**
+ * Strict headers for every answer. Scripts only from our origin, plus the
+ * inline bootstrap of the prerendered pages by its hash (`scriptSources`, from
+ * the built site's csp.json: see site-script-sources.ts); the prerendered
+ * JSON-LD blocks are data, not script, so CSP does not apply to them. Emotion
+ * writes style tags at run time, hence 'unsafe-inline' for styles only.
+ */
 export function securityHeaders(
   production: boolean,
   scriptSources: () => readonly string[] = () => [],
