@@ -247,6 +247,49 @@ describe('specialist referral request', () => {
     expect(await search(`subject:"${patientName}"`)).toHaveLength(1);
   });
 
+  it('on a phone, keeps each control that takes focus clear of an error toast, whose edge shows in forced colours', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await toResults(page);
+    await page.getByRole('button', { name: 'Request Specialist Referral' }).click();
+    await page.getByRole('button', { name: 'Send Referral Request' }).click();
+    await alert(page).filter({ hasText: 'Invalid email' }).waitFor();
+    // How much of the focused control lies under the toast's card, in CSS px².
+    const hidden = () =>
+      page.evaluate(() => {
+        const card = document.querySelector('[data-testid="referral-alert"] > *');
+        const focused = document.activeElement;
+        if (!card || !focused) return { name: 'nothing', covered: -1 };
+        // The toast's own close button is one of the stops, and is in the card of course.
+        if (card.contains(focused)) return { name: focused.getAttribute('aria-label'), covered: 0 };
+        const a = card.getBoundingClientRect();
+        const b = focused.getBoundingClientRect();
+        const width = Math.max(0, Math.min(a.right, b.right) - Math.max(a.left, b.left));
+        const height = Math.max(0, Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top));
+        return {
+          name: focused.textContent?.trim() || focused.getAttribute('name'),
+          covered: width * height,
+        };
+      });
+    const stops = [];
+    for (let tab = 0; tab < 8; tab += 1) {
+      await page.keyboard.press('Tab');
+      stops.push(await hidden());
+    }
+    expect(stops.map((stop) => stop.name)).toEqual(
+      expect.arrayContaining(['location', 'Send Referral Request', 'Cancel']),
+    );
+    for (const stop of stops) expect(stop).toEqual({ name: stop.name, covered: 0 });
+
+    // In forced-colours mode the card's fill is dropped; its edge must still be drawn.
+    await page.emulateMedia({ forcedColors: 'active' });
+    const edge = await page.evaluate(() => {
+      const card = document.querySelector('[data-testid="referral-alert"] > *');
+      const style = card ? getComputedStyle(card) : null;
+      return style && `${style.borderTopStyle} ${style.borderTopWidth} ${style.borderTopColor}`;
+    });
+    expect(edge).toMatch(/^solid 1px rgb\(/);
+  });
+
   it('with Kafka stopped, shows the failure toast with the server’s message', async () => {
     await toResults(page);
     await page.getByRole('button', { name: 'Request Specialist Referral' }).click();

@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import type { Toast } from './referralForm';
 
 /** How long a toast that is not an error stays; errors stay until closed or replaced. */
@@ -28,7 +28,14 @@ function ToastCard({ toast, onClose }: { toast: Toast; onClose: () => void }) {
       severity={toast.tone}
       onClose={onClose}
       slotProps={{ closeButton: { title: 'Close', 'aria-label': 'Close notification' } }}
-      sx={{ maxWidth: 560, width: '100%', pointerEvents: 'auto', boxShadow: 4 }}
+      // The transparent border is drawn in forced-colours mode, where the fill is not.
+      sx={{
+        maxWidth: 560,
+        width: '100%',
+        pointerEvents: 'auto',
+        boxShadow: 4,
+        border: '1px solid transparent',
+      }}
     >
       <AlertTitle>{toast.title}</AlertTitle>
       {toast.description}
@@ -37,11 +44,38 @@ function ToastCard({ toast, onClose }: { toast: Toast; onClose: () => void }) {
 }
 
 /**
+ * While a toast is shown, the page keeps the strip under it out of the scroll area's view
+ * (scroll-padding), so the browser scrolls a control that takes focus clear of the toast
+ * rather than behind it (WCAG 2.4.11, focus not obscured). An error toast stays until it is
+ * closed, and on a short phone screen it covers a third of it.
+ */
+function useKeepFocusInSight(toast: Toast | null, regions: { current: HTMLDivElement[] }): void {
+  useLayoutEffect(() => {
+    if (!toast) return;
+    const root = document.documentElement;
+    const pad = () => {
+      const top = Math.min(...regions.current.map((region) => region.getBoundingClientRect().top));
+      // The regions hug their card; 16 px of space is kept above it.
+      root.style.scrollPaddingBottom = `${Math.max(0, window.innerHeight - top + 16)}px`;
+    };
+    pad();
+    window.addEventListener('resize', pad);
+    return () => {
+      window.removeEventListener('resize', pad);
+      root.style.scrollPaddingBottom = '';
+    };
+  }, [toast, regions]);
+}
+
+/**
  * The referral's toasts (spec section 8). Both live regions are always in the page, so
  * screen readers announce what appears in them: errors (the destructive toasts) assertively
  * in role=alert, everything else politely in role=status.
  */
 export function ReferralToast({ toast, onClose }: { toast: Toast | null; onClose: () => void }) {
+  const regions = useRef<HTMLDivElement[]>([]);
+  useKeepFocusInSight(toast, regions);
+
   useEffect(() => {
     if (!toast || toast.tone === 'error') return;
     const timer = setTimeout(onClose, SHOW_MS);
@@ -65,6 +99,9 @@ export function ReferralToast({ toast, onClose }: { toast: Toast | null; onClose
         aria-atomic="true"
         sx={regionSx}
         data-testid="referral-status"
+        ref={(element: HTMLDivElement | null) => {
+          if (element) regions.current[0] = element;
+        }}
       >
         {toast && toast.tone !== 'error' && <ToastCard toast={toast} onClose={onClose} />}
       </Box>
@@ -74,6 +111,9 @@ export function ReferralToast({ toast, onClose }: { toast: Toast | null; onClose
         aria-atomic="true"
         sx={regionSx}
         data-testid="referral-alert"
+        ref={(element: HTMLDivElement | null) => {
+          if (element) regions.current[1] = element;
+        }}
       >
         {toast && toast.tone === 'error' && <ToastCard toast={toast} onClose={onClose} />}
       </Box>
