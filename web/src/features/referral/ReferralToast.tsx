@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
 import type { Toast } from './referralForm';
 
 /** How long a toast that is not an error stays; errors stay until closed or replaced. */
@@ -19,9 +19,18 @@ const regionSx = {
   displayPrint: 'none',
 } as const;
 
-function ToastCard({ toast, onClose }: { toast: Toast; onClose: () => void }) {
+function ToastCard({
+  toast,
+  onClose,
+  cardRef,
+}: {
+  toast: Toast;
+  onClose: () => void;
+  cardRef: RefObject<HTMLDivElement | null>;
+}) {
   return (
     <Alert
+      ref={cardRef}
       // The live region around it announces it; the card itself is no second alert.
       role="none"
       variant="filled"
@@ -49,13 +58,13 @@ function ToastCard({ toast, onClose }: { toast: Toast; onClose: () => void }) {
  * rather than behind it (WCAG 2.4.11, focus not obscured). An error toast stays until it is
  * closed, and on a short phone screen it covers a third of it.
  */
-function useKeepFocusInSight(toast: Toast | null, regions: { current: HTMLDivElement[] }): void {
+function useKeepFocusInSight(toast: Toast | null, card: RefObject<HTMLDivElement | null>): void {
   useLayoutEffect(() => {
     if (!toast) return;
     const root = document.documentElement;
     const pad = () => {
-      const top = Math.min(...regions.current.map((region) => region.getBoundingClientRect().top));
-      // The regions hug their card; 16 px of space is kept above it.
+      const top = card.current?.getBoundingClientRect().top ?? window.innerHeight;
+      // 16 px of space is kept above the card.
       root.style.scrollPaddingBottom = `${Math.max(0, window.innerHeight - top + 16)}px`;
     };
     pad();
@@ -64,7 +73,7 @@ function useKeepFocusInSight(toast: Toast | null, regions: { current: HTMLDivEle
       window.removeEventListener('resize', pad);
       root.style.scrollPaddingBottom = '';
     };
-  }, [toast, regions]);
+  }, [toast, card]);
 }
 
 /**
@@ -73,8 +82,8 @@ function useKeepFocusInSight(toast: Toast | null, regions: { current: HTMLDivEle
  * in role=alert, everything else politely in role=status.
  */
 export function ReferralToast({ toast, onClose }: { toast: Toast | null; onClose: () => void }) {
-  const regions = useRef<HTMLDivElement[]>([]);
-  useKeepFocusInSight(toast, regions);
+  const card = useRef<HTMLDivElement>(null);
+  useKeepFocusInSight(toast, card);
 
   useEffect(() => {
     if (!toast || toast.tone === 'error') return;
@@ -99,11 +108,10 @@ export function ReferralToast({ toast, onClose }: { toast: Toast | null; onClose
         aria-atomic="true"
         sx={regionSx}
         data-testid="referral-status"
-        ref={(element: HTMLDivElement | null) => {
-          if (element) regions.current[0] = element;
-        }}
       >
-        {toast && toast.tone !== 'error' && <ToastCard toast={toast} onClose={onClose} />}
+        {toast && toast.tone !== 'error' && (
+          <ToastCard toast={toast} onClose={onClose} cardRef={card} />
+        )}
       </Box>
       <Box
         role="alert"
@@ -111,11 +119,10 @@ export function ReferralToast({ toast, onClose }: { toast: Toast | null; onClose
         aria-atomic="true"
         sx={regionSx}
         data-testid="referral-alert"
-        ref={(element: HTMLDivElement | null) => {
-          if (element) regions.current[1] = element;
-        }}
       >
-        {toast && toast.tone === 'error' && <ToastCard toast={toast} onClose={onClose} />}
+        {toast && toast.tone === 'error' && (
+          <ToastCard toast={toast} onClose={onClose} cardRef={card} />
+        )}
       </Box>
     </>
   );
