@@ -1,4 +1,5 @@
-import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
+import { createApi } from '@reduxjs/toolkit/query/react';
+import { fetchWithReadRetries } from './readRetry';
 import { attachApi } from './store';
 
 /** Where the gateway serves its REST API (described at /api/docs). */
@@ -21,7 +22,8 @@ export interface ApiOptions {
 export function createAppApi({ baseUrl = API_BASE_URL, fetchFn }: ApiOptions = {}) {
   return createApi({
     reducerPath: 'api',
-    baseQuery: fetchBaseQuery({
+    // Failed reads are retried (spec §9, see ./readRetry); nothing that may have been applied is.
+    baseQuery: fetchWithReadRetries({
       baseUrl,
       ...(fetchFn ? { fetchFn } : {}),
       // The admin's access token, held in memory only (features/admin/adminAuthSlice).
