@@ -20,6 +20,8 @@ const shared = {
     '^@handcheck/server-kit/testing$': '<rootDir>/packages/server-kit/src/testing/index.ts',
     // The browser's event contract alone, without the protobuf runtime (what the web imports).
     '^@handcheck/contracts/browser-events$': '<rootDir>/packages/contracts/src/browser-events/index.ts',
+    // The referral's limits, cleaning and messages alone (what the web's referral form imports).
+    '^@handcheck/contracts/referral-fields$': '<rootDir>/packages/contracts/src/referral/referral-fields.ts',
   },
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   // Decorator metadata (Nest, class-validator) needs the polyfill before any class loads.

@@ -16,6 +16,10 @@ const sourcePackage = (name: string) =>
 const browserEvents = fileURLToPath(
   new URL('../packages/contracts/src/browser-events/index.ts', import.meta.url),
 );
+/** The referral's limits, cleaning and messages, without the class-validator class built from them. */
+const referralFields = fileURLToPath(
+  new URL('../packages/contracts/src/referral/referral-fields.ts', import.meta.url),
+);
 
 // The diagnosis engine, the URL rules, the event contract and the content catalogue are pure data
 // and functions; their top-level calls (deepFreeze, Map building) have no outside effects, so
@@ -23,7 +27,7 @@ const browserEvents = fileURLToPath(
 // hoist-non-react-statics, which @emotion/react imports for a side effect it does not have
 // (only its unused withTheme needs it); dropping it also drops a second copy of react-is.
 const PURE_SOURCES =
-  /[\\/](packages[\\/](diagnosis|site-paths|contracts[\\/]src[\\/]browser-events)|web[\\/]src[\\/]content|node_modules[\\/]hoist-non-react-statics)[\\/]/;
+  /[\\/](packages[\\/](diagnosis|site-paths|contracts[\\/]src[\\/](browser-events|referral|text))|web[\\/]src[\\/]content|node_modules[\\/]hoist-non-react-statics)[\\/]/;
 
 // Libraries every page needs change rarely, so they get their own long-cached chunk;
 // everything else (MUI components, pages, the questionnaire) is split by Rollup along
@@ -53,6 +57,7 @@ const reactRouterProduction = {
 
 const alias = {
   '@handcheck/contracts/browser-events': browserEvents,
+  '@handcheck/contracts/referral-fields': referralFields,
   '@handcheck/diagnosis': sourcePackage('diagnosis'),
   '@handcheck/site-paths': sourcePackage('site-paths'),
 };

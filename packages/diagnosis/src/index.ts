@@ -22,9 +22,6 @@ export {
 } from './conditions';
 export { SYMPTOM_LABELS } from './labels';
 export {
-  NAME_MAX,
-  EMAIL_MAX,
-  LOCATION_MAX,
   ADDITIONAL_INFO_MAX,
   CONFIDENCE_CAP,
   STEPS,
@@ -60,5 +57,5 @@ export {
   type ChoiceKey,
 } from './options';
 export { priorityFor, type Priority, type PriorityLabel, type PriorityTone } from './priority';
-export { cleanText, cleanEmail } from './sanitize';
+export { cleanText } from './sanitize';
 export { type SymptomKey } from './symptom-keys';

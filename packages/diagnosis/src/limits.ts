@@ -1,7 +1,7 @@
-/** Field limits and business constants from spec section 9 ("Other limits") and section 5. */
-export const NAME_MAX = 100;
-export const EMAIL_MAX = 254;
-export const LOCATION_MAX = 100;
+/**
+ * Business constants from spec section 9 ("Other limits") and section 5. The referral form's
+ * own limits live with its contract (`@handcheck/contracts/referral-fields`).
+ */
 export const ADDITIONAL_INFO_MAX = 500;
 export const CONFIDENCE_CAP = 95;
 export const STEPS = 6;

@@ -1,5 +1,3 @@
-import { EMAIL_MAX } from './limits';
-
 /*
  * Text cleaning for anything a visitor types (spec section 5): a non-string becomes '',
  * all markup is stripped, and the result is trimmed. HTML entities are deliberately left
@@ -59,14 +57,4 @@ export function cleanText(value: unknown, maxLength?: number): string {
   const cleaned = stripMarkup(value.replace(CONTROL, '')).trim();
   if (maxLength === undefined || !Number.isFinite(maxLength)) return cleaned;
   return truncate(cleaned, Math.max(0, Math.floor(maxLength)));
-}
-
-// local@domain.tld: no spaces, one '@', dot-separated non-empty domain labels, a TLD of 2+.
-const EMAIL_SHAPE = /^[^\s@]+@(?:[^\s@.]+\.)+[^\s@.]{2,}$/;
-
-/** The cleaned address when it looks like local@domain.tld (and fits 254 characters), else ''. */
-export function cleanEmail(value: unknown): string {
-  const cleaned = cleanText(value);
-  if (cleaned.length > EMAIL_MAX || !EMAIL_SHAPE.test(cleaned)) return '';
-  return cleaned;
 }

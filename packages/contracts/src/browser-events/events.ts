@@ -38,6 +38,10 @@ export const MAX_SYMPTOM_DURATION_LENGTH = 50;
 export const MAX_FUNCTIONAL_IMPACT_LENGTH = 100;
 /** Characters of `eventData` written as JSON. */
 export const MAX_EVENT_DATA_JSON_LENGTH = 2048;
+/** Conditions a result lists at most (`TOP_CONDITIONS_MAX` in @handcheck/diagnosis). */
+export const MAX_LISTED_CONDITIONS = 3;
+/** What `functionalImpact` may list: the questionnaire's difficulty flags. */
+export const FUNCTIONAL_IMPACTS = ['grip', 'pinch', 'writing', 'keyboard'] as const;
 /** The questionnaire's steps are numbered from 1 to this. */
 export const MAX_STEP_NUMBER = 6;
 /** A week: a longer `durationSeconds` is a clock error, not a visit. */
@@ -49,6 +53,9 @@ export const MAX_PERCENT = 100;
 
 /** Session ids: 8 to 64 letters, digits or dashes. */
 export const SESSION_ID_PATTERN = /^[A-Za-z0-9-]{8,64}$/;
+/** `functionalImpact`: FUNCTIONAL_IMPACTS joined with commas (a space after each is optional). */
+export const FUNCTIONAL_IMPACT_PATTERN =
+  /^(?:grip|pinch|writing|keyboard)(?:, ?(?:grip|pinch|writing|keyboard)){0,3}$/;
 /** Paths start with a slash and hold no white space. */
 export const PATH_PATTERN = /^\/[^\s]*$/;
 /** Any RFC 4122/9562 UUID (versions 1 to 8), the nil UUID or the max UUID; either case. */
@@ -86,36 +93,36 @@ export interface SessionDurationEvent extends BrowserEventBase<'session_duration
   durationSeconds: number;
 }
 
-/** Optional fields any checker event may carry. */
-export interface CheckerEventFields {
-  /** 1 to `MAX_STEP_NUMBER`. */
-  stepNumber?: number;
-  topCondition?: string;
-  /** 0 to 100. */
-  diagnosisConfidence?: number;
-  /** Free-form details; at most `MAX_EVENT_DATA_JSON_LENGTH` characters of JSON. */
-  eventData?: Record<string, unknown> | null;
-}
-
-export interface SymptomCheckerStartedEvent
-  extends BrowserEventBase<'symptom_checker_started'>, CheckerEventFields {}
+export type SymptomCheckerStartedEvent = BrowserEventBase<'symptom_checker_started'>;
 
 export interface SymptomCheckerStepCompletedEvent
-  extends BrowserEventBase<'symptom_checker_step_completed'>, CheckerEventFields {
+  extends BrowserEventBase<'symptom_checker_step_completed'> {
+  /** 1 to `MAX_STEP_NUMBER`. */
   stepNumber: number;
 }
 
-export interface SymptomCheckerCompletedEvent
-  extends BrowserEventBase<'symptom_checker_completed'>, CheckerEventFields {}
+export type SymptomCheckerCompletedEvent = BrowserEventBase<'symptom_checker_completed'>;
 
-export interface DiagnosisReceivedEvent
-  extends BrowserEventBase<'diagnosis_received'>, CheckerEventFields {
+export interface DiagnosisReceivedEvent extends BrowserEventBase<'diagnosis_received'> {
+  /** One of the spec's 18 condition names (`CONDITION_NAMES` in @handcheck/diagnosis). */
   topCondition: string;
+  /** 0 to 100. */
   diagnosisConfidence: number;
 }
 
-export interface ReferralRequestedEvent
-  extends BrowserEventBase<'referral_requested'>, CheckerEventFields {}
+/** The only event with `eventData`, and the only field it may hold. */
+export interface ReferralRequestedEventData {
+  /** How many conditions the results listed: 0 to `MAX_LISTED_CONDITIONS`. */
+  conditions?: number | null;
+}
+
+export interface ReferralRequestedEvent extends BrowserEventBase<'referral_requested'> {
+  /** One of the spec's condition names, when the results had one. */
+  topCondition?: string | null;
+  /** 0 to 100. */
+  diagnosisConfidence?: number | null;
+  eventData?: ReferralRequestedEventData | null;
+}
 
 export type CheckerBrowserEvent =
   | SymptomCheckerStartedEvent
@@ -126,7 +133,7 @@ export type CheckerBrowserEvent =
 
 /** One finished questionnaire (symptom_checker_completions). */
 export interface CheckerCompletionEvent extends BrowserEventBase<'checker_completion'> {
-  /** The best match's name, or empty when nothing matched. */
+  /** The best match's name (one of the spec's 18), or empty when nothing matched. */
   topCondition: string;
   /** 0 to 100. */
   conditionConfidence: number;
@@ -134,8 +141,9 @@ export interface CheckerCompletionEvent extends BrowserEventBase<'checker_comple
   totalSymptomsReported: number;
   /** 0 to `MAX_PAIN_INTENSITY`, or null when not answered. */
   painIntensity?: number | null;
+  /** One of the questionnaire's durations (`DURATIONS` in @handcheck/diagnosis), or empty. */
   symptomDuration: string;
-  /** Comma-separated, or null when none was chosen. */
+  /** `FUNCTIONAL_IMPACTS` joined with ", ", or null when none was chosen. */
   functionalImpact?: string | null;
 }
 

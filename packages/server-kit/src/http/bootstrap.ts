@@ -1,14 +1,10 @@
-import {
-  type INestApplication,
-  ValidationPipe,
-  BadRequestException,
-  type ValidationError,
-} from '@nestjs/common';
+import { type INestApplication, ValidationPipe, BadRequestException } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { type Server } from 'node:http';
 import { type NestExpressApplication } from '@nestjs/platform-express';
 import { json } from 'express';
 import { Logger } from 'nestjs-pino';
+import { CONTRACT_VALIDATION, problemsOf } from '@handcheck/contracts';
 import { AllExceptionsFilter } from './all-exceptions.filter';
 import { bodyParserErrors, declaredLengthLimit, jsonShapeGuard } from './body-errors';
 import { CommonEnv } from '../config/common-env';
@@ -24,21 +20,16 @@ export interface HttpServiceOptions {
   configure?: (app: NestExpressApplication) => void | Promise<void>;
 }
 
-function flatten(errors: ValidationError[], prefix = ''): string[] {
-  return errors.flatMap((error) => {
-    const path = prefix ? `${prefix}.${error.property}` : error.property;
-    const own = Object.values(error.constraints ?? {});
-    return [...own, ...flatten(error.children ?? [], path)];
-  });
-}
-
-/** Whitelisting validation for every DTO; messages name the offending field. */
+/**
+ * Whitelisting validation for every DTO; messages name the offending field. The options and
+ * the messages are the contracts' own (`checkContract`), so a body the gateway accepts is a
+ * message its consumer accepts.
+ */
 export function validationPipe(): ValidationPipe {
   return new ValidationPipe({
-    whitelist: true,
-    forbidNonWhitelisted: true,
+    ...CONTRACT_VALIDATION,
     transform: true,
-    exceptionFactory: (errors) => new BadRequestException(flatten(errors)),
+    exceptionFactory: (errors) => new BadRequestException(problemsOf(errors)),
   });
 }
 

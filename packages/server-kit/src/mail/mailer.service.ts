@@ -6,6 +6,7 @@ import {
   type OnApplicationShutdown,
 } from '@nestjs/common';
 import { createTransport, type Transporter } from 'nodemailer';
+import { isEmail } from '@handcheck/contracts';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import { MailerEnv } from '../config/engine-env';
 import { withTimeout } from '../health/engine-checks';
@@ -37,6 +38,22 @@ export interface OutgoingMail {
   images?: InlineImage[];
   /** A Message-ID made from the work's own key, so a resend is recognisable as the same mail. */
   messageId?: string;
+}
+
+/** A recipient the mailer refuses to send to: not an address by the contracts' one rule. */
+export class InvalidAddressError extends Error {}
+
+/**
+ * Each address as nodemailer's address object, checked by the same rule the web form and the
+ * gateway apply: nodemailer then writes it as it is, without parsing it out of a header
+ * string (where a quote or a comma would split or mangle it).
+ */
+function addresses(value: string | string[]): Array<{ name: string; address: string }> {
+  const list = Array.isArray(value) ? value : [value];
+  for (const address of list) {
+    if (!isEmail(address)) throw new InvalidAddressError('not an email address');
+  }
+  return list.map((address) => ({ name: '', address }));
 }
 
 /**
@@ -113,8 +130,8 @@ export class Mailer implements OnApplicationBootstrap, OnApplicationShutdown {
     try {
       const info = await this.transport.sendMail({
         from: this.env.MAIL_FROM,
-        to: mail.to,
-        replyTo: mail.replyTo,
+        to: addresses(mail.to),
+        replyTo: mail.replyTo === undefined ? undefined : addresses(mail.replyTo),
         subject: mail.rendered.subject,
         html: mail.rendered.html,
         text: mail.rendered.text,

@@ -1,10 +1,13 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, Logger } from '@nestjs/common';
 import { type Request, type Response } from 'express';
-import { errorAnswer } from '@handcheck/server-kit';
+import { type ErrorAnswer, type ErrorBodyShape, errorAnswer } from '@handcheck/server-kit';
 
 /** The spec's fallback when a failure has no message of its own (section 8). */
 export const REFERRAL_DEFAULT_ERROR =
   'There was an error sending your referral request. Please try again or contact support.';
+
+/** POST /api/referrals as Express matches it: any case, an optional trailing slash. */
+const REFERRALS_PATH = /^\/api\/referrals\/?$/i;
 
 function errorText(message: unknown): string {
   if (typeof message === 'string' && message !== '') return message;
@@ -15,9 +18,23 @@ function errorText(message: unknown): string {
 }
 
 /**
- * Every failure of POST /api/referrals in the shape the page reads (spec section 7):
+ * A failure of /api/referrals in the shape the page reads (spec section 7):
  * `{success: false, error}`, plus our usual `{statusCode, timestamp, path, message}`.
  */
+export function referralErrorBody(body: ErrorAnswer['body']): ErrorAnswer['body'] {
+  const error = body.errorId ? REFERRAL_DEFAULT_ERROR : errorText(body.message);
+  return { ...body, success: false, error };
+}
+
+/**
+ * For the answers no Nest filter gives (the body parser's refusals of a body that is not a
+ * JSON object, too large or wrongly encoded; a wrong method): set as the app's
+ * ERROR_BODY_SHAPE, so every refusal of a referral carries `success` and `error`.
+ */
+export const referralErrorShape: ErrorBodyShape = (path, body) =>
+  REFERRALS_PATH.test(path) ? referralErrorBody(body) : body;
+
+/** Every failure of the referral route's handler, its pipes and guards, in that shape. */
 @Catch()
 export class ReferralAnswerFilter implements ExceptionFilter {
   private readonly logger = new Logger('Errors');
@@ -28,11 +45,10 @@ export class ReferralAnswerFilter implements ExceptionFilter {
     if (answer.errorId) {
       this.logger.error({ errorId: answer.errorId, err: exception }, 'Unhandled error');
     }
-    const error = answer.errorId ? REFERRAL_DEFAULT_ERROR : errorText(answer.body.message);
     http
       .getResponse<Response>()
       .status(answer.status)
       .set(answer.headers)
-      .json({ ...answer.body, success: false, error });
+      .json(referralErrorBody(answer.body));
   }
 }

@@ -11,13 +11,10 @@ import {
 } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { type Request } from 'express';
+import { ReferralRequestBody } from '@handcheck/contracts';
 import { Public, withHeaders } from '@handcheck/server-kit';
 import { GatewayEnv } from '../config/gateway.env';
-import {
-  ReferralAnswerDto,
-  ReferralErrorDto,
-  ReferralRequestDto,
-} from './dto/referral-request.dto';
+import { ReferralAnswerDto, ReferralErrorDto } from './dto/referral-answer.dto';
 import { ReferralAnswerFilter } from './referral-answer.filter';
 import { ReferralRateLimiter } from './referral-rate-limiter';
 import { ReferralNotPublished, ReferralsService } from './referrals.service';
@@ -60,7 +57,7 @@ export class ReferralsController {
       'then mailed. Every answer carries `success` and `error`. A client (by address) may send ' +
       'a few referrals in a short time, then gets 429 with `Retry-After`.',
   })
-  @ApiBody({ type: ReferralRequestDto })
+  @ApiBody({ type: ReferralRequestBody })
   @ApiResponse({ status: 202, description: 'Kafka has the referral.', type: ReferralAnswerDto })
   @ApiResponse({
     status: 400,
@@ -77,7 +74,7 @@ export class ReferralsController {
     description: 'Kafka did not take the referral in time; nothing was sent.',
     type: ReferralErrorDto,
   })
-  async request(@Body() body: ReferralRequestDto, @Req() req: Request): Promise<ReferralAnswerDto> {
+  async request(@Body() body: ReferralRequestBody, @Req() req: Request): Promise<ReferralAnswerDto> {
     // req.ip follows the trusted-proxy rule; the address goes no further than the limiter's hash.
     const client = req.ip ?? req.socket.remoteAddress ?? 'unknown';
     const decision = this.limiter.take(client);

@@ -1,9 +1,14 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { ReferralRequestedSchema, create, timestampFromDate, toBinary } from '@handcheck/contracts';
+import {
+  type ReferralBody,
+  ReferralRequestedSchema,
+  create,
+  timestampFromDate,
+  toBinary,
+} from '@handcheck/contracts';
 import { KafkaService, Metrics } from '@handcheck/server-kit';
 import { GatewayEnv } from '../config/gateway.env';
-import { type ReferralRequestDto } from './dto/referral-request.dto';
 
 /** Kafka did not acknowledge the referral in time: nothing was promised to the visitor. */
 export class ReferralNotPublished extends Error {}
@@ -37,7 +42,7 @@ export class ReferralsService {
   }
 
   /** Resolves with the referral id once Kafka has it; throws ReferralNotPublished otherwise. */
-  async publish(request: ReferralRequestDto, now = new Date()): Promise<string> {
+  async publish(request: ReferralBody, now = new Date()): Promise<string> {
     const id = randomUUID();
     const message = create(ReferralRequestedSchema, {
       id,

@@ -1,6 +1,5 @@
 import { Type } from 'class-transformer';
 import {
-  IsEmail,
   IsInt,
   IsNotEmpty,
   IsString,
@@ -9,8 +8,8 @@ import {
   Min,
   ValidateIf,
 } from 'class-validator';
-import { CONSUMER_GROUPS, TOPICS } from '@handcheck/contracts';
-import { CommonEnv } from '@handcheck/server-kit';
+import { CONSUMER_GROUPS, IsEmailAddress, TOPICS } from '@handcheck/contracts';
+import { CommonEnv, IsListenPort } from '@handcheck/server-kit';
 import { SERVICES } from '@handcheck/service-registry';
 
 /** Where referrals go when REFERRAL_INBOX is not set (development and tests only). */
@@ -19,15 +18,18 @@ export const DEV_REFERRAL_INBOX = 'referrals@handcheck.local';
 export class ReferralEnv extends CommonEnv {
   override PORT = SERVICES.referral.httpPort;
 
+  /** gRPC (ListFailedReferrals, RetryReferral), for the gateway's admin routes. 0 picks a free port (tests). */
+  @IsListenPort()
+  GRPC_PORT = SERVICES.referral.grpcPort ?? 0;
+
   /**
    * The specialist inbox every referral is mailed to. Required in production: there is no
    * sensible default for where patients' details go.
    */
   @ValidateIf((env: ReferralEnv) => env.NODE_ENV === 'production' || env.REFERRAL_INBOX !== '')
-  @IsEmail(
-    {},
-    { message: '$property must be the specialist inbox address (required in production)' },
-  )
+  @IsEmailAddress({
+    message: '$property must be the specialist inbox address (required in production)',
+  })
   REFERRAL_INBOX = '';
 
   /** Sends tried per referral before it is marked failed and dead-lettered. */
@@ -59,6 +61,11 @@ export class ReferralEnv extends CommonEnv {
   @IsString()
   @IsNotEmpty()
   REFERRAL_CONSUMER_GROUP: string = CONSUMER_GROUPS.referral;
+
+  /** How many days the dead-letter topic keeps a message (its retention.ms): the referrals' own. */
+  get retentionMs(): number {
+    return this.REFERRAL_RETENTION_DAYS * 24 * 60 * 60 * 1000;
+  }
 
   /** The configured inbox, or the development default. */
   get referralInbox(): string {

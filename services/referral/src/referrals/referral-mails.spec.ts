@@ -89,4 +89,41 @@ describe('referral mails', () => {
       referralMessageId(fixture.id, 'specialist'),
     );
   });
+
+  it('a line break in a name, place, list item or note never starts a line of its own that reads as a field', () => {
+    const mail = templates.render(
+      TEMPLATES.specialist,
+      referralMailData(
+        {
+          ...fixture,
+          patient_name: 'Ann\r\nBcc: victim@example.com',
+          patient_location: 'Leeds\nEmail: fake@example.com',
+          top_conditions: ['Trigger Finger\nRequested: never'],
+          additional_info: 'First line\r\nBcc: victim@example.com\nTo: x@y.z',
+        },
+        90,
+      ),
+    );
+    const lines = mail.text.split('\n');
+    expect(lines.filter((line) => /^(Bcc|To):/.test(line))).toEqual([]);
+    // The template's own fields, once each.
+    expect(lines.filter((line) => /^(Email|Requested):/.test(line))).toHaveLength(2);
+    expect(mail.text).toContain('Name:      Ann Bcc: victim@example.com');
+    expect(mail.text).toContain('Location:  Leeds Email: fake@example.com');
+    expect(mail.text).toContain('- Trigger Finger Requested: never');
+    expect(mail.text).toContain('  First line\n  Bcc: victim@example.com\n  To: x@y.z\n\nThese results');
+    expect(mail.subject).not.toMatch(/[\r\n]/);
+  });
+
+  it('text is text: <, >, & and quotes reach both parts, escaped in the HTML one', () => {
+    const mail = templates.render(
+      TEMPLATES.specialist,
+      referralMailData(
+        { ...fixture, additional_info: 'Pain for < 2 weeks, worse when grip > 5 kg & "sharp"' },
+        90,
+      ),
+    );
+    expect(mail.text).toContain('  Pain for < 2 weeks, worse when grip > 5 kg & "sharp"');
+    expect(mail.html).toContain('Pain for &lt; 2 weeks, worse when grip &gt; 5 kg &amp; &quot;sharp&quot;');
+  });
 });

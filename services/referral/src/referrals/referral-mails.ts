@@ -1,3 +1,4 @@
+import { joinLines, linesOf } from '@handcheck/contracts';
 import { type MailKind } from './referrals.repository';
 
 /** What both referral templates are given (every field present: templates render in strict mode). */
@@ -11,6 +12,8 @@ export interface ReferralMailData {
   topConditions: string[];
   keySymptoms: string[];
   additionalInfo: string | null;
+  /** The same, line by line: the text mail indents each, so none can pass for a header or a field. */
+  additionalInfoLines: string[];
   /** When it was requested, in words (UTC). */
   requestedAt: string;
   /** How long the referral is kept before it is deleted. */
@@ -40,15 +43,19 @@ export function referralMailData(
   },
   retentionDays: number,
 ): ReferralMailData {
+  // The contract already keeps these on one line; a record stored before it did is made so
+  // here, because a line break in a plain-text mail could start a line that reads as a field.
+  const name = referral.patient_name === null ? null : joinLines(referral.patient_name);
   return {
     referralId: referral.id,
-    patientName: referral.patient_name,
-    patientLabel: referral.patient_name ?? 'A patient',
+    patientName: name,
+    patientLabel: name ?? 'A patient',
     patientEmail: referral.patient_email,
-    patientLocation: referral.patient_location,
-    topConditions: referral.top_conditions,
-    keySymptoms: referral.key_symptoms,
+    patientLocation: joinLines(referral.patient_location),
+    topConditions: referral.top_conditions.map(joinLines),
+    keySymptoms: referral.key_symptoms.map(joinLines),
     additionalInfo: referral.additional_info,
+    additionalInfoLines: referral.additional_info === null ? [] : linesOf(referral.additional_info),
     requestedAt: `${referral.requested_at.toISOString().slice(0, 16).replace('T', ' ')} UTC`,
     retentionDays,
   };

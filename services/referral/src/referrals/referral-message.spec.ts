@@ -61,18 +61,34 @@ describe('decodeReferral', () => {
   it.each([
     [{ id: 'not-a-uuid' }, /id is not a UUID/],
     [{ requestedAt: undefined }, /requested_at is missing/],
-    [{ patientEmail: '' }, /patient_email is empty/],
-    [{ patientEmail: 'not an email' }, /patient_email is not an email address/],
-    [{ patientLocation: '  ' }, /patient_location is empty/],
-    [{ patientLocation: 'x'.repeat(101) }, /patient_location is longer than 100/],
-    [{ patientName: 'n'.repeat(101) }, /patient_name is longer than 100/],
-    [{ patientName: '<b>Ann</b>' }, /patient_name contains markup/],
-    [{ additionalInfo: 'a'.repeat(501) }, /additional_info is longer than 500/],
-    [{ topConditions: ['a', 'b', 'c', 'd'] }, /top_conditions has more than 3/],
-    [{ keySymptoms: Array.from({ length: 31 }, () => 's') }, /key_symptoms has more than 30/],
-  ])('refuses invalid fields %j', (fields, reason) => {
+    [{ patientEmail: '' }, /Please enter a valid email address/],
+    [{ patientEmail: 'not an email' }, /Please enter a valid email address/],
+    [{ patientEmail: 'r3b"onmouseover="alert(4)"x@example.com' }, /valid email address/],
+    [{ patientLocation: '  ' }, /Please enter your location/],
+    [{ patientLocation: 'x'.repeat(101) }, /location can be at most 100/],
+    [{ patientName: 'n'.repeat(101) }, /name can be at most 100/],
+    [{ additionalInfo: 'a'.repeat(501) }, /at most 500 characters/],
+    [{ topConditions: ['a', 'b', 'c', 'd'] }, /at most 3 conditions/],
+    [{ keySymptoms: Array.from({ length: 31 }, () => 's') }, /at most 30 symptoms/],
+  ])('refuses invalid fields %j with the contract\'s own words', (fields, reason) => {
     const decoded = decodeReferral(encode(fields));
     expect(decoded.ok).toBe(false);
     expect(!decoded.ok && decoded.reason).toMatch(reason);
+  });
+
+  it('takes text as text: <, >, &, quotes and emoji are kept, whole tags stripped', () => {
+    const decoded = decodeReferral(
+      encode({
+        patientName: '<b>Ann</b> O\'Neill 👋',
+        patientLocation: 'Leeds <-> York',
+        additionalInfo: 'Ring finger locks each morning -> have to pull it straight\nPain for < 2 weeks, worse when grip > 5 kg',
+      }),
+    );
+    expect(decoded.ok && decoded.referral).toMatchObject({
+      patientName: 'Ann O\'Neill 👋',
+      patientLocation: 'Leeds <-> York',
+      additionalInfo:
+        'Ring finger locks each morning -> have to pull it straight\nPain for < 2 weeks, worse when grip > 5 kg',
+    });
   });
 });

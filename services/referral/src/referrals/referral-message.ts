@@ -1,7 +1,10 @@
 import {
   type ReferralRequested,
+  ReferralRequestBody,
   ReferralRequestedSchema,
+  checkContract,
   fromBinary,
+  referralBodyOf,
   timestampDate,
 } from '@handcheck/contracts';
 
@@ -19,50 +22,7 @@ export interface ReferralRequest {
 
 export type Decoded = { ok: true; referral: ReferralRequest } | { ok: false; reason: string };
 
-// The gateway's limits (spec sections 5 and 9), checked again here: a message can reach the
-// topic by other roads than the gateway, and what we mail must never exceed what we promised.
-export const LIMITS = {
-  name: 100,
-  email: 254,
-  location: 100,
-  additionalInfo: 500,
-  topConditions: 3,
-  keySymptoms: 30,
-  listItem: 200,
-} as const;
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const EMAIL = /^[^\s@]+@(?:[^\s@.]+\.)+[^\s@.]{2,}$/;
-const MARKUP = /[<>]/;
-
-function problemsOf(message: ReferralRequested): string[] {
-  const problems: string[] = [];
-  const text = (field: string, value: string, max: number, required: boolean) => {
-    if (required && value.trim() === '') problems.push(`${field} is empty`);
-    if (value.length > max) problems.push(`${field} is longer than ${max} characters`);
-    if (MARKUP.test(value)) problems.push(`${field} contains markup`);
-  };
-  if (!UUID.test(message.id)) problems.push('id is not a UUID');
-  if (!message.requestedAt) problems.push('requested_at is missing');
-  text('patient_name', message.patientName ?? '', LIMITS.name, false);
-  text('patient_email', message.patientEmail, LIMITS.email, true);
-  if (message.patientEmail !== '' && !EMAIL.test(message.patientEmail)) {
-    problems.push('patient_email is not an email address');
-  }
-  text('patient_location', message.patientLocation, LIMITS.location, true);
-  text('additional_info', message.additionalInfo ?? '', LIMITS.additionalInfo, false);
-  if (message.topConditions.length > LIMITS.topConditions) {
-    problems.push(`top_conditions has more than ${LIMITS.topConditions} entries`);
-  }
-  if (message.keySymptoms.length > LIMITS.keySymptoms) {
-    problems.push(`key_symptoms has more than ${LIMITS.keySymptoms} entries`);
-  }
-  message.topConditions.forEach((item, i) =>
-    text(`top_conditions[${i}]`, item, LIMITS.listItem, true),
-  );
-  message.keySymptoms.forEach((item, i) => text(`key_symptoms[${i}]`, item, LIMITS.listItem, true));
-  return problems;
-}
 
 /** Decodes and checks one consumed message; a reason for the dead-letter topic when it is not a referral we can mail. */
 export function decodeReferral(value: Buffer | null): Decoded {
@@ -76,19 +36,28 @@ export function decodeReferral(value: Buffer | null): Decoded {
       reason: `not a ReferralRequested message: ${error instanceof Error ? error.message : String(error)}`,
     };
   }
-  const problems = problemsOf(message);
-  if (problems.length > 0) return { ok: false, reason: `invalid referral: ${problems.join('; ')}` };
+  // The envelope is ours; the body is checked with the very class the gateway validated it
+  // with (cleaning included), so what the gateway accepted is accepted here.
+  const envelope: string[] = [];
+  if (!UUID.test(message.id)) envelope.push('id is not a UUID');
+  if (!message.requestedAt) envelope.push('requested_at is missing');
+  const body = checkContract(ReferralRequestBody, referralBodyOf(message));
+  const problems = [...envelope, ...(body.ok ? [] : body.problems)];
+  if (!body.ok || problems.length > 0) {
+    return { ok: false, reason: `invalid referral: ${problems.join('; ')}` };
+  }
+  const referral = body.value;
   return {
     ok: true,
     referral: {
       id: message.id.toLowerCase(),
       requestedAt: timestampDate(message.requestedAt!),
-      patientName: message.patientName?.trim() || null,
-      patientEmail: message.patientEmail,
-      patientLocation: message.patientLocation.trim(),
-      topConditions: [...message.topConditions],
-      keySymptoms: [...message.keySymptoms],
-      additionalInfo: message.additionalInfo?.trim() || null,
+      patientName: referral.patient_name,
+      patientEmail: referral.patient_email,
+      patientLocation: referral.patient_location,
+      topConditions: referral.top_conditions,
+      keySymptoms: referral.key_symptoms,
+      additionalInfo: referral.additional_info,
     },
   };
 }

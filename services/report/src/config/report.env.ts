@@ -1,7 +1,6 @@
 import { Transform, Type } from 'class-transformer';
 import {
   ArrayNotEmpty,
-  IsEmail,
   IsInt,
   IsNotEmpty,
   IsString,
@@ -14,6 +13,7 @@ import {
   type ValidatorConstraintInterface,
 } from 'class-validator';
 import { CronTime } from 'cron';
+import { IsEmailAddress } from '@handcheck/contracts';
 import { CommonEnv, IsListenPort } from '@handcheck/server-kit';
 import { SERVICES } from '@handcheck/service-registry';
 
@@ -66,7 +66,7 @@ export class ReportEnv extends CommonEnv {
 
   /** Who gets the weekly report, comma-separated. Required in production; empty elsewhere skips the weekly send. */
   @Transform(list)
-  @IsEmail({}, { each: true })
+  @IsEmailAddress({ each: true, message: 'each of $property must be an email address' })
   @ValidateIf((env: ReportEnv) => env.NODE_ENV === 'production')
   @ArrayNotEmpty({ message: 'REPORT_RECIPIENTS is required in production' })
   REPORT_RECIPIENTS: string[] = [];

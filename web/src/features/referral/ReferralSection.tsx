@@ -2,8 +2,7 @@ import Box from '@mui/material/Box';
 import { Panel } from '../../components/Panel';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import { EMAIL_MAX, LOCATION_MAX, NAME_MAX } from '@handcheck/diagnosis';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { trackEvent } from '../../analytics/tracker';
 import { useAppSelector } from '../../app/hooks';
 import { ActionButton } from '../../components/ActionButton';
@@ -11,6 +10,7 @@ import { selectResult } from '../questionnaire/selectors';
 import { useSendReferralMutation } from './referralApi';
 import {
   EMPTY_FIELDS,
+  REFERRAL_LIMITS,
   TOASTS,
   checkReferral,
   failureToast,
@@ -41,8 +41,21 @@ export function ReferralSection() {
   const [send, { isLoading }] = useSendReferralMutation();
   const closeToast = useCallback(() => setToast(null), []);
 
+  // Set when the form closes (sent or cancelled), so the button that comes back gets the focus.
+  const focusToggle = useRef(false);
+
   useEffect(() => {
     if (open) inputs.current.name?.focus();
+  }, [open]);
+
+  // In the same commit that puts the button back: the form's field that had the focus is gone,
+  // and a later timer may run before React has drawn the button (then focus stayed on <body>
+  // and a phone's page was left scrolled past it). focus() scrolls it into sight, clear of the
+  // toast (see ReferralToast).
+  useLayoutEffect(() => {
+    if (open || !focusToggle.current) return;
+    focusToggle.current = false;
+    document.getElementById(TOGGLE_ID)?.focus();
   }, [open]);
 
   if (!result) return null;
@@ -63,10 +76,9 @@ export function ReferralSection() {
   };
 
   const collapse = () => {
+    focusToggle.current = true;
     setOpen(false);
     setRefused(null);
-    // The button comes back; keyboard focus goes with it.
-    setTimeout(() => document.getElementById(TOGGLE_ID)?.focus(), 0);
   };
 
   const submit = async (event: FormEvent) => {
@@ -140,7 +152,7 @@ export function ReferralSection() {
             {...field('name')}
             label="Name (optional)"
             autoComplete="name"
-            slotProps={{ htmlInput: { maxLength: NAME_MAX } }}
+            slotProps={{ htmlInput: { maxLength: REFERRAL_LIMITS.name } }}
           />
           <TextField
             {...field('email')}
@@ -148,14 +160,14 @@ export function ReferralSection() {
             type="email"
             required
             autoComplete="email"
-            slotProps={{ htmlInput: { maxLength: EMAIL_MAX } }}
+            slotProps={{ htmlInput: { maxLength: REFERRAL_LIMITS.email } }}
           />
           <TextField
             {...field('location', 'Your town or city, and country')}
             label="Location"
             required
             autoComplete="address-level2"
-            slotProps={{ htmlInput: { maxLength: LOCATION_MAX } }}
+            slotProps={{ htmlInput: { maxLength: REFERRAL_LIMITS.location } }}
           />
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>
             We send the specialist your details, your top three matched conditions, your key

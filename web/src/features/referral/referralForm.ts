@@ -1,19 +1,12 @@
+import { type DiagnosisResult } from '@handcheck/diagnosis';
 import {
-  cleanEmail,
-  cleanText,
-  TOP_CONDITIONS_MAX,
-  type DiagnosisResult,
-} from '@handcheck/diagnosis';
+  REFERRAL_CLEANING as CLEAN,
+  REFERRAL_LIMITS,
+  REFERRAL_MESSAGES,
+  type ReferralBody,
+} from '@handcheck/contracts/referral-fields';
 
-/** The spec's referral body (section 7). */
-export interface ReferralBody {
-  patient_name: string;
-  patient_email: string;
-  patient_location: string;
-  top_conditions: string[];
-  key_symptoms: string[];
-  additional_info: string | null;
-}
+export { REFERRAL_LIMITS, type ReferralBody };
 
 /** What every answer of POST /api/referrals carries. */
 export interface ReferralAnswer {
@@ -43,12 +36,12 @@ export interface Toast {
 export const TOASTS = {
   invalidEmail: {
     title: 'Invalid email',
-    description: 'Please enter a valid email address.',
+    description: REFERRAL_MESSAGES.invalidEmail,
     tone: 'error',
   },
   locationRequired: {
     title: 'Location required',
-    description: 'Please enter your location.',
+    description: REFERRAL_MESSAGES.locationRequired,
     tone: 'info',
   },
   sending: {
@@ -74,26 +67,26 @@ export type Checked =
   { ok: true; body: ReferralBody } | { ok: false; toast: Toast; field: keyof ReferralFields };
 
 /**
- * Cleans the fields as spec section 5 says, then checks them in the spec's order (email,
- * then location), and builds the body with the first three conditions.
+ * Cleans the fields with the referral contract's own cleaning (spec section 5), then checks
+ * them in the spec's order (email, then location), and builds the body with the first three
+ * conditions. The gateway and the referral service clean and check with the same rules.
  */
 export function checkReferral(fields: ReferralFields, result: DiagnosisResult): Checked {
-  const email = cleanEmail(fields.email);
+  const email = CLEAN.patient_email(fields.email);
   if (email === '') return { ok: false, toast: TOASTS.invalidEmail, field: 'email' };
-  const location = cleanText(fields.location);
+  const location = CLEAN.patient_location(fields.location);
   if (location === '') return { ok: false, toast: TOASTS.locationRequired, field: 'location' };
-  const additional = cleanText(result.additionalInfo);
   return {
     ok: true,
     body: {
-      patient_name: cleanText(fields.name),
+      patient_name: CLEAN.patient_name(fields.name),
       patient_email: email,
       patient_location: location,
       top_conditions: result.topConditions
-        .slice(0, TOP_CONDITIONS_MAX)
+        .slice(0, REFERRAL_LIMITS.topConditions)
         .map((match) => match.condition),
       key_symptoms: [...result.keySymptoms],
-      additional_info: additional === '' ? null : additional,
+      additional_info: CLEAN.additional_info(result.additionalInfo),
     },
   };
 }

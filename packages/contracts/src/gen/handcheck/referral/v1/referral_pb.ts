@@ -8,8 +8,8 @@
 // The gateway answers the browser only after Kafka has acknowledged it.
 // Messages only gain fields; field numbers are never reused.
 
-import type { GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2";
-import { fileDesc, messageDesc } from "@bufbuild/protobuf/codegenv2";
+import type { GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
+import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
 import type { Timestamp } from "@bufbuild/protobuf/wkt";
 import { file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
 import type { Message } from "@bufbuild/protobuf";
@@ -18,7 +18,152 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file handcheck/referral/v1/referral.proto.
  */
 export const file_handcheck_referral_v1_referral: GenFile = /*@__PURE__*/
-  fileDesc("CiRoYW5kY2hlY2svcmVmZXJyYWwvdjEvcmVmZXJyYWwucHJvdG8SFWhhbmRjaGVjay5yZWZlcnJhbC52MSKOAgoRUmVmZXJyYWxSZXF1ZXN0ZWQSCgoCaWQYASABKAkSMAoMcmVxdWVzdGVkX2F0GAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIZCgxwYXRpZW50X25hbWUYAyABKAlIAIgBARIVCg1wYXRpZW50X2VtYWlsGAQgASgJEhgKEHBhdGllbnRfbG9jYXRpb24YBSABKAkSFgoOdG9wX2NvbmRpdGlvbnMYBiADKAkSFAoMa2V5X3N5bXB0b21zGAcgAygJEhwKD2FkZGl0aW9uYWxfaW5mbxgIIAEoCUgBiAEBQg8KDV9wYXRpZW50X25hbWVCEgoQX2FkZGl0aW9uYWxfaW5mb2IGcHJvdG8z", [file_google_protobuf_timestamp]);
+  fileDesc("CiRoYW5kY2hlY2svcmVmZXJyYWwvdjEvcmVmZXJyYWwucHJvdG8SFWhhbmRjaGVjay5yZWZlcnJhbC52MSIrChpMaXN0RmFpbGVkUmVmZXJyYWxzUmVxdWVzdBINCgVsaW1pdBgBIAEoDSJjChtMaXN0RmFpbGVkUmVmZXJyYWxzUmVzcG9uc2USDQoFdG90YWwYASABKA0SNQoGZmFpbGVkGAIgAygLMiUuaGFuZGNoZWNrLnJlZmVycmFsLnYxLkZhaWxlZFJlZmVycmFsIqYBCg5GYWlsZWRSZWZlcnJhbBILCgNrZXkYASABKAkSGAoLcmVmZXJyYWxfaWQYAiABKAlIAIgBARIMCgRraW5kGAMgASgJEg4KBnJlYXNvbhgEIAEoCRItCglmYWlsZWRfYXQYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhAKCGF0dGVtcHRzGAYgASgNQg4KDF9yZWZlcnJhbF9pZCIrChRSZXRyeVJlZmVycmFsUmVxdWVzdBITCgtyZWZlcnJhbF9pZBgBIAEoCSI4ChVSZXRyeVJlZmVycmFsUmVzcG9uc2USDwoHb3V0Y29tZRgBIAEoCRIOCgZyZWFzb24YAiABKAkijgIKEVJlZmVycmFsUmVxdWVzdGVkEgoKAmlkGAEgASgJEjAKDHJlcXVlc3RlZF9hdBgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASGQoMcGF0aWVudF9uYW1lGAMgASgJSACIAQESFQoNcGF0aWVudF9lbWFpbBgEIAEoCRIYChBwYXRpZW50X2xvY2F0aW9uGAUgASgJEhYKDnRvcF9jb25kaXRpb25zGAYgAygJEhQKDGtleV9zeW1wdG9tcxgHIAMoCRIcCg9hZGRpdGlvbmFsX2luZm8YCCABKAlIAYgBAUIPCg1fcGF0aWVudF9uYW1lQhIKEF9hZGRpdGlvbmFsX2luZm8y+wEKD1JlZmVycmFsU2VydmljZRJ8ChNMaXN0RmFpbGVkUmVmZXJyYWxzEjEuaGFuZGNoZWNrLnJlZmVycmFsLnYxLkxpc3RGYWlsZWRSZWZlcnJhbHNSZXF1ZXN0GjIuaGFuZGNoZWNrLnJlZmVycmFsLnYxLkxpc3RGYWlsZWRSZWZlcnJhbHNSZXNwb25zZRJqCg1SZXRyeVJlZmVycmFsEisuaGFuZGNoZWNrLnJlZmVycmFsLnYxLlJldHJ5UmVmZXJyYWxSZXF1ZXN0GiwuaGFuZGNoZWNrLnJlZmVycmFsLnYxLlJldHJ5UmVmZXJyYWxSZXNwb25zZWIGcHJvdG8z", [file_google_protobuf_timestamp]);
+
+/**
+ * @generated from message handcheck.referral.v1.ListFailedReferralsRequest
+ */
+export type ListFailedReferralsRequest = Message<"handcheck.referral.v1.ListFailedReferralsRequest"> & {
+  /**
+   * How many of the newest to list (1 to 100; 0 means 20).
+   *
+   * @generated from field: uint32 limit = 1;
+   */
+  limit: number;
+};
+
+/**
+ * Describes the message handcheck.referral.v1.ListFailedReferralsRequest.
+ * Use `create(ListFailedReferralsRequestSchema)` to create a new message.
+ */
+export const ListFailedReferralsRequestSchema: GenMessage<ListFailedReferralsRequest> = /*@__PURE__*/
+  messageDesc(file_handcheck_referral_v1_referral, 0);
+
+/**
+ * @generated from message handcheck.referral.v1.ListFailedReferralsResponse
+ */
+export type ListFailedReferralsResponse = Message<"handcheck.referral.v1.ListFailedReferralsResponse"> & {
+  /**
+   * How many are kept in all.
+   *
+   * @generated from field: uint32 total = 1;
+   */
+  total: number;
+
+  /**
+   * The newest first.
+   *
+   * @generated from field: repeated handcheck.referral.v1.FailedReferral failed = 2;
+   */
+  failed: FailedReferral[];
+};
+
+/**
+ * Describes the message handcheck.referral.v1.ListFailedReferralsResponse.
+ * Use `create(ListFailedReferralsResponseSchema)` to create a new message.
+ */
+export const ListFailedReferralsResponseSchema: GenMessage<ListFailedReferralsResponse> = /*@__PURE__*/
+  messageDesc(file_handcheck_referral_v1_referral, 1);
+
+/**
+ * @generated from message handcheck.referral.v1.FailedReferral
+ */
+export type FailedReferral = Message<"handcheck.referral.v1.FailedReferral"> & {
+  /**
+   * The referral's id for a referral whose mail failed; for a message that
+   * could not be read, where it was: "<topic>/<partition>/<offset>".
+   *
+   * @generated from field: string key = 1;
+   */
+  key: string;
+
+  /**
+   * The referral's id, when the message had one (always for kind "mail").
+   *
+   * @generated from field: optional string referral_id = 2;
+   */
+  referralId?: string | undefined;
+
+  /**
+   * "mail": kept in full and can be retried; "unreadable": the message could
+   * not be read as a referral we can mail, so only its reason is kept.
+   *
+   * @generated from field: string kind = 3;
+   */
+  kind: string;
+
+  /**
+   * Why, without any address in it.
+   *
+   * @generated from field: string reason = 4;
+   */
+  reason: string;
+
+  /**
+   * When it was dead-lettered (last, after a retry that failed too).
+   *
+   * @generated from field: google.protobuf.Timestamp failed_at = 5;
+   */
+  failedAt?: Timestamp | undefined;
+
+  /**
+   * Tries at sending so far (0 for an unreadable message).
+   *
+   * @generated from field: uint32 attempts = 6;
+   */
+  attempts: number;
+};
+
+/**
+ * Describes the message handcheck.referral.v1.FailedReferral.
+ * Use `create(FailedReferralSchema)` to create a new message.
+ */
+export const FailedReferralSchema: GenMessage<FailedReferral> = /*@__PURE__*/
+  messageDesc(file_handcheck_referral_v1_referral, 2);
+
+/**
+ * @generated from message handcheck.referral.v1.RetryReferralRequest
+ */
+export type RetryReferralRequest = Message<"handcheck.referral.v1.RetryReferralRequest"> & {
+  /**
+   * @generated from field: string referral_id = 1;
+   */
+  referralId: string;
+};
+
+/**
+ * Describes the message handcheck.referral.v1.RetryReferralRequest.
+ * Use `create(RetryReferralRequestSchema)` to create a new message.
+ */
+export const RetryReferralRequestSchema: GenMessage<RetryReferralRequest> = /*@__PURE__*/
+  messageDesc(file_handcheck_referral_v1_referral, 3);
+
+/**
+ * @generated from message handcheck.referral.v1.RetryReferralResponse
+ */
+export type RetryReferralResponse = Message<"handcheck.referral.v1.RetryReferralResponse"> & {
+  /**
+   * "sent": both mails are now sent; "already_sent": they were before, nothing
+   * was mailed; "failed": the relay refused again (it stays failed).
+   *
+   * @generated from field: string outcome = 1;
+   */
+  outcome: string;
+
+  /**
+   * Why it failed again; empty otherwise.
+   *
+   * @generated from field: string reason = 2;
+   */
+  reason: string;
+};
+
+/**
+ * Describes the message handcheck.referral.v1.RetryReferralResponse.
+ * Use `create(RetryReferralResponseSchema)` to create a new message.
+ */
+export const RetryReferralResponseSchema: GenMessage<RetryReferralResponse> = /*@__PURE__*/
+  messageDesc(file_handcheck_referral_v1_referral, 4);
 
 /**
  * @generated from message handcheck.referral.v1.ReferralRequested
@@ -86,5 +231,41 @@ export type ReferralRequested = Message<"handcheck.referral.v1.ReferralRequested
  * Use `create(ReferralRequestedSchema)` to create a new message.
  */
 export const ReferralRequestedSchema: GenMessage<ReferralRequested> = /*@__PURE__*/
-  messageDesc(file_handcheck_referral_v1_referral, 0);
+  messageDesc(file_handcheck_referral_v1_referral, 5);
+
+/**
+ * The referral service's answers to the admin, as the gateway asks for them
+ * (admin dashboard: referrals that did not go out, and sending one again).
+ * Nothing here carries a patient's name, address, location or symptoms.
+ *
+ * @generated from service handcheck.referral.v1.ReferralService
+ */
+export const ReferralService: GenService<{
+  /**
+   * What was dead-lettered and is still kept (at most REFERRAL_RETENTION_DAYS):
+   * referrals whose mail was not sent, and messages that could not be read as
+   * referrals. The newest first, at most `limit` of them, with how many in all.
+   *
+   * @generated from rpc handcheck.referral.v1.ReferralService.ListFailedReferrals
+   */
+  listFailedReferrals: {
+    methodKind: "unary";
+    input: typeof ListFailedReferralsRequestSchema;
+    output: typeof ListFailedReferralsResponseSchema;
+  },
+  /**
+   * Sends a failed referral's mails again: only those not sent yet, with the
+   * same Message-IDs, so retrying twice never mails twice. NOT_FOUND when no
+   * failed or sent referral has this id (an unreadable message cannot be
+   * retried); FAILED_PRECONDITION while it is being sent.
+   *
+   * @generated from rpc handcheck.referral.v1.ReferralService.RetryReferral
+   */
+  retryReferral: {
+    methodKind: "unary";
+    input: typeof RetryReferralRequestSchema;
+    output: typeof RetryReferralResponseSchema;
+  },
+}> = /*@__PURE__*/
+  serviceDesc(file_handcheck_referral_v1_referral, 0);
 

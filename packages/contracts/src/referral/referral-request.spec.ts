@@ -1,24 +1,18 @@
-import { BadRequestException } from '@nestjs/common';
-import { validationPipe } from '@handcheck/server-kit';
-import { ReferralRequestDto } from './referral-request.dto';
+import { checkContract } from '../validation';
+import { ReferralRequestBody } from './referral-request';
 
-const pipe = validationPipe();
-const validate = (body: unknown) =>
-  pipe.transform(body, {
-    type: 'body',
-    metatype: ReferralRequestDto,
-  }) as Promise<ReferralRequestDto>;
+// The gateway's ValidationPipe runs with the same options and messages (server-kit's
+// validationPipe spreads CONTRACT_VALIDATION), and the referral consumer calls checkContract.
+const validate = async (body: unknown): Promise<ReferralRequestBody> => {
+  const checked = checkContract(ReferralRequestBody, body);
+  if (!checked.ok) throw new Error(`refused: ${checked.problems.join('; ')}`);
+  return checked.value;
+};
 
 async function problems(body: unknown): Promise<string[]> {
-  try {
-    await validate(body);
-  } catch (error) {
-    if (error instanceof BadRequestException) {
-      return (error.getResponse() as { message: string[] }).message;
-    }
-    throw error;
-  }
-  throw new Error('expected the body to be refused');
+  const checked = checkContract(ReferralRequestBody, body);
+  if (checked.ok) throw new Error('expected the body to be refused');
+  return checked.problems;
 }
 
 const good = {
@@ -30,7 +24,7 @@ const good = {
   additional_info: null,
 };
 
-describe('ReferralRequestDto', () => {
+describe('ReferralRequestBody: the one definition of a referral request', () => {
   it('accepts the spec body', async () => {
     await expect(validate(good)).resolves.toMatchObject(good);
   });
@@ -104,5 +98,48 @@ describe('ReferralRequestDto', () => {
     });
     expect(body.patient_name).toHaveLength(100);
     expect(body.additional_info).toHaveLength(500);
+  });
+
+  it('keeps text that is not a tag, and strips only whole tags (issue: referrals lost for a "<")', async () => {
+    const body = await validate({
+      ...good,
+      patient_name: 'Zoë O\'Brien-Łukasz 👋',
+      patient_location: 'Tom & Jerry\'s "corner", <b>Leeds</b>',
+      additional_info:
+        'Ring finger locks each morning -> have to pull it straight\nPain for < 2 weeks, worse when grip > 5 kg',
+    });
+    expect(body).toMatchObject({
+      patient_name: 'Zoë O\'Brien-Łukasz 👋',
+      patient_location: 'Tom & Jerry\'s "corner", Leeds',
+      additional_info:
+        'Ring finger locks each morning -> have to pull it straight\nPain for < 2 weeks, worse when grip > 5 kg',
+    });
+  });
+
+  it('joins the lines of one-line fields, and keeps those of additional information', async () => {
+    const body = await validate({
+      ...good,
+      patient_name: 'Sam\r\nBcc: victim@example.com',
+      top_conditions: ['Trigger\nFinger'],
+      additional_info: 'one\ntwo',
+    });
+    expect(body.patient_name).toBe('Sam Bcc: victim@example.com');
+    expect(body.top_conditions).toEqual(['Trigger Finger']);
+    expect(body.additional_info).toBe('one\ntwo');
+  });
+
+  it.each(['r3b"onmouseover="alert(4)"x@example.com', 'a b@example.com', 'sam@example.org\nBcc: x@y.z'])(
+    'refuses %p as the spec\'s invalid email',
+    async (email) => {
+      expect(await problems({ ...good, patient_email: email })).toEqual([
+        'Please enter a valid email address.',
+      ]);
+    },
+  );
+
+  it('checks a cleaned body again to the same result (the consumer re-checks what the gateway sent)', async () => {
+    const once = await validate({ ...good, patient_name: ' <b>Sam</b>\n ', key_symptoms: ['<i>x</i>', ''] });
+    const twice = await validate({ ...once });
+    expect(twice).toEqual(once);
   });
 });

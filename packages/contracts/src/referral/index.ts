@@ -1,0 +1,3 @@
+export * from './referral-fields';
+export { ReferralRequestBody } from './referral-request';
+export { referralBodyOf } from './referral-message';

@@ -1,0 +1,44 @@
+import { cleanText } from '@handcheck/diagnosis';
+
+/*
+ * Spec section 5's cleaning (markup stripped, trimmed) is `cleanText`. A one-line field
+ * (a name, a place, a list item) also loses its line breaks: in a plain-text mail a
+ * break inside a name could start a line that reads like a header or another field.
+ * Everything else is text and stays: '<', '>', '&', quotes, emoji, any script.
+ */
+
+// Line feed, carriage return, vertical tab, form feed, next line and the Unicode separators.
+const LINE_BREAKS = /\s*[\n\r\v\f\u0085\u2028\u2029]+\s*/g;
+
+/** The text on one line: each run of line breaks (and the space around it) becomes one space. */
+export function joinLines(text: string): string {
+  return text.replace(LINE_BREAKS, ' ');
+}
+
+/** The lines of a text, split at every kind of line break. */
+export function linesOf(text: string): string[] {
+  return text.split(/\r\n|[\n\r\v\f\u0085\u2028\u2029]/);
+}
+
+export function cleanLine(value: unknown): string {
+  return joinLines(cleanText(value));
+}
+
+/** An optional one-line field: null when nothing is left. */
+export function cleanOptionalLine(value: unknown): string | null {
+  const cleaned = cleanLine(value);
+  return cleaned === '' ? null : cleaned;
+}
+
+/** An optional multi-line field: null when nothing is left. */
+export function cleanOptionalText(value: unknown): string | null {
+  const cleaned = cleanText(value);
+  return cleaned === '' ? null : cleaned;
+}
+
+/** A list of one-line items, empty ones dropped; a non-list is left as it is for validation to refuse. */
+export function cleanLines(value: unknown): unknown {
+  return Array.isArray(value)
+    ? value.map((item) => cleanLine(item)).filter((item) => item !== '')
+    : value;
+}

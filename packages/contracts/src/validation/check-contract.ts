@@ -1,0 +1,36 @@
+import { plainToInstance } from 'class-transformer';
+import { type ValidationError, validateSync } from 'class-validator';
+
+export type Checked<T> = { ok: true; value: T } | { ok: false; problems: string[] };
+
+/**
+ * The options every side validates a contract with: the gateway's ValidationPipe
+ * (server-kit's validationPipe) uses the same ones, so what the gateway accepts, a
+ * consumer accepts.
+ */
+export const CONTRACT_VALIDATION = { whitelist: true, forbidNonWhitelisted: true } as const;
+
+/** Every constraint message, nested ones included, in the order the fields are declared. */
+export function problemsOf(errors: ValidationError[]): string[] {
+  // One field's rules may share a message (an empty email fails two with the same words).
+  return errors.flatMap((error) => [
+    ...new Set(Object.values(error.constraints ?? {})),
+    ...problemsOf(error.children ?? []),
+  ]);
+}
+
+/**
+ * Cleans and checks a plain value with a contract class (its @Transform cleaning, then its
+ * class-validator rules): the check a consumer runs on each decoded message.
+ */
+export function checkContract<T extends object>(
+  contract: new () => T,
+  plain: unknown,
+): Checked<T> {
+  if (typeof plain !== 'object' || plain === null || Array.isArray(plain)) {
+    return { ok: false, problems: ['not an object'] };
+  }
+  const value = plainToInstance(contract, plain);
+  const problems = problemsOf(validateSync(value, CONTRACT_VALIDATION));
+  return problems.length === 0 ? { ok: true, value } : { ok: false, problems };
+}
