@@ -12,7 +12,7 @@ import {
   loadConfig,
 } from '@handcheck/server-kit';
 import { createServer } from 'node:net';
-import { DirectoryService, ReportService } from '@handcheck/contracts';
+import { DirectoryService, ReferralService, ReportService } from '@handcheck/contracts';
 import { testInfra, uniqueName } from '@handcheck/server-kit/testing';
 import { AppModule as GatewayModule } from '../../services/gateway/src/app.module';
 import { GatewayEnv } from '../../services/gateway/src/config/gateway.env';
@@ -156,17 +156,31 @@ export async function startDirectory(
   return { ...running, grpcAddress: `127.0.0.1:${grpcPort}` };
 }
 
-export function startReferral(
+/** The referral service with its gRPC server (ReferralService) on `grpcAddress`, as main.ts runs it. */
+export async function startReferral(
   overrides: Record<string, string> = {},
-): Promise<Running<ReferralEnv>> {
+): Promise<Running<ReferralEnv> & { grpcAddress: string }> {
   const infra = testInfra();
-  return start('referral', ReferralModule, ReferralEnv, {
-    KAFKA_BROKERS: infra.kafkaBrokers,
-    MONGO_URL: infra.mongoUrl,
-    SMTP_HOST: infra.smtpHost,
-    SMTP_PORT: String(infra.smtpPort),
-    ...overrides,
-  });
+  const grpcPort = overrides.GRPC_PORT ? Number(overrides.GRPC_PORT) : await freePort();
+  const running = await start(
+    'referral',
+    ReferralModule,
+    ReferralEnv,
+    {
+      KAFKA_BROKERS: infra.kafkaBrokers,
+      MONGO_URL: infra.mongoUrl,
+      SMTP_HOST: infra.smtpHost,
+      SMTP_PORT: String(infra.smtpPort),
+      ...overrides,
+      GRPC_PORT: String(grpcPort),
+    },
+    (app) => {
+      applyHttpDefaults(app);
+      connectGrpc(app, { services: [ReferralService], port: grpcPort, host: '127.0.0.1' });
+    },
+  );
+  await running.app.startAllMicroservices();
+  return { ...running, grpcAddress: `127.0.0.1:${grpcPort}` };
 }
 
 /** The report with its gRPC server (ReportService) on `grpcAddress`, as main.ts runs it. */

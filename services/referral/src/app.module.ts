@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
 import { join } from 'node:path';
 import { ScheduleModule } from '@nestjs/schedule';
-import { TOPICS, topicWithDeadLetters } from '@handcheck/contracts';
 import {
   EnvModule,
   HealthModule,
@@ -22,7 +21,8 @@ import { ReferralsModule } from './referrals/referrals.module';
     EnvModule.forRoot('referral', ReferralEnv),
     createLoggerModule('referral', ReferralEnv),
     MetricsModule.forRoot(),
-    KafkaModule.forRoot({ topics: topicWithDeadLetters(TOPICS.referralsRequested) }),
+    // Its topics are made by ReferralSender: their names and retention are settings.
+    KafkaModule.forRoot(),
     MongoModule.forRoot(),
     // From src/ (tests) and dist/ (built) alike.
     MailerModule.forRoot({ templatesDir: join(__dirname, '..', 'templates') }),

@@ -1,6 +1,8 @@
 import { Logger } from '@nestjs/common';
 import {
   type Admin,
+  ConfigResourceTypes,
+  ConfigSource,
   Kafka,
   type KafkaConfig,
   logLevel,
@@ -68,11 +70,15 @@ export async function ensureTopics(admin: Admin, topics: TopicSpec[]): Promise<v
         topic: t.topic,
         numPartitions: t.partitions,
         replicationFactor: 1,
+        ...(t.retentionMs === undefined
+          ? {}
+          : { configEntries: [{ name: 'retention.ms', value: String(t.retentionMs) }] }),
       })),
     });
   }
   const present = topics.filter((t) => existing.has(t.topic));
   if (present.length === 0) return;
+  await correctRetention(admin, present);
   const short = await tooFewPartitions(admin, present);
   if (short.length === 0) return;
   try {
@@ -83,6 +89,41 @@ export async function ensureTopics(admin: Admin, topics: TopicSpec[]): Promise<v
     // Another service grew it at the same moment: fine once it has enough.
     if ((await tooFewPartitions(admin, short)).length > 0) throw error;
   }
+}
+
+/**
+ * Sets retention.ms on existing topics that declare one and have another. AlterConfigs
+ * replaces a topic's whole set of overrides, so the others it has are sent back with it.
+ */
+async function correctRetention(admin: Admin, topics: TopicSpec[]): Promise<void> {
+  const wanted = topics.filter((t) => t.retentionMs !== undefined);
+  if (wanted.length === 0) return;
+  const described = await admin.describeConfigs({
+    includeSynonyms: false,
+    resources: wanted.map((t) => ({ type: ConfigResourceTypes.TOPIC, name: t.topic })),
+  });
+  const resources = [];
+  for (const t of wanted) {
+    const entries =
+      described.resources.find((r) => r.resourceName === t.topic)?.configEntries ?? [];
+    const value = String(t.retentionMs);
+    if (entries.find((e) => e.configName === 'retention.ms')?.configValue === value) continue;
+    const overrides = entries
+      .filter(
+        (e) =>
+          e.configName !== 'retention.ms' &&
+          !e.isDefault &&
+          !e.isSensitive &&
+          e.configSource === ConfigSource.TOPIC_CONFIG,
+      )
+      .map((e) => ({ name: e.configName, value: e.configValue }));
+    resources.push({
+      type: ConfigResourceTypes.TOPIC,
+      name: t.topic,
+      configEntries: [...overrides, { name: 'retention.ms', value }],
+    });
+  }
+  if (resources.length > 0) await admin.alterConfigs({ validateOnly: false, resources });
 }
 
 async function tooFewPartitions(admin: Admin, topics: TopicSpec[]): Promise<TopicSpec[]> {

@@ -37,4 +37,10 @@ export interface ConsumerContext {
 export interface TopicSpec {
   topic: string;
   partitions: number;
+  /**
+   * The topic's own retention.ms: set when it is created and corrected on a topic that
+   * exists with another (for topics holding personal data, kept no longer than promised).
+   * Absent: the broker's default, and an existing topic is left as it is.
+   */
+  retentionMs?: number;
 }

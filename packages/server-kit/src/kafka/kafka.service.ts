@@ -107,6 +107,15 @@ export class KafkaService
     return { brokers: cluster.brokers.length };
   }
 
+  /**
+   * Creates (or grows, or corrects the retention of) topics known only once the service's
+   * settings are read, such as one whose retention is a setting.
+   */
+  async ensureTopics(topics: TopicSpec[]): Promise<void> {
+    await this.adminConnected();
+    await ensureTopics(this.admin, topics);
+  }
+
   /** A producer whose sends wait for Kafka's acknowledgement (acks from all in-sync replicas by default). */
   producer(): KafkaProducer {
     return new KafkaProducer(this.track(createProducer(this.kafka)));

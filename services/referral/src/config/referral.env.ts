@@ -1,13 +1,5 @@
 import { Type } from 'class-transformer';
-import {
-  IsInt,
-  IsNotEmpty,
-  IsString,
-  Matches,
-  Max,
-  Min,
-  ValidateIf,
-} from 'class-validator';
+import { IsInt, IsNotEmpty, IsString, Matches, Max, Min, ValidateIf } from 'class-validator';
 import { CONSUMER_GROUPS, IsEmailAddress, TOPICS } from '@handcheck/contracts';
 import { CommonEnv, IsListenPort } from '@handcheck/server-kit';
 import { SERVICES } from '@handcheck/service-registry';

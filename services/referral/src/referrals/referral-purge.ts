@@ -1,13 +1,15 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Cron, CronExpression } from '@nestjs/schedule';
 import { ReferralEnv } from '../config/referral.env';
+import { DeadLettersRepository } from './dead-letters.repository';
 import { ReferralsRepository } from './referrals.repository';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Personal data is kept no longer than REFERRAL_RETENTION_DAYS: every hour, referrals
- * created before then are deleted (whatever their status). Deleting is idempotent, so
+ * created before then are deleted (whatever their status), and their dead letters with
+ * them (the dead-letter topic's own retention.ms is the same, see ReferralSender). Deleting is idempotent, so
  * every replica may run it.
  */
 @Injectable()
@@ -16,6 +18,7 @@ export class ReferralPurge {
 
   constructor(
     private readonly referrals: ReferralsRepository,
+    private readonly deadLetters: DeadLettersRepository,
     private readonly env: ReferralEnv,
   ) {}
 
@@ -32,7 +35,11 @@ export class ReferralPurge {
   async purge(now = new Date()): Promise<number> {
     const before = new Date(now.getTime() - this.env.REFERRAL_RETENTION_DAYS * DAY_MS);
     const deleted = await this.referrals.deleteCreatedBefore(before);
-    if (deleted > 0) this.logger.log({ deleted, before }, 'Referrals past retention deleted');
+    // What the admin is shown of failures goes with them (it carries no personal data, but is no use longer).
+    const deadLetters = await this.deadLetters.deleteCreatedBefore(before);
+    if (deleted + deadLetters > 0) {
+      this.logger.log({ deleted, deadLetters, before }, 'Referrals past retention deleted');
+    }
     return deleted;
   }
 }

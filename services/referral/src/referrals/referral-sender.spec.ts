@@ -12,6 +12,11 @@ import { type ReferralRequest } from './referral-message';
 import { ReferralSender } from './referral-sender';
 import { type Referral } from './referral.schema';
 import { type MailKind, type ReferralsRepository, sentField } from './referrals.repository';
+import {
+  type DeadLetterEntry,
+  type DeadLettersRepository,
+  deadLetterKey,
+} from './dead-letters.repository';
 
 const ID = '3f2b8c9e-1d4a-4b6c-9e2f-0a1b2c3d4e5f';
 
@@ -133,7 +138,46 @@ class MemoryReferrals {
 
   async markFailed(referral: Referral, error: string): Promise<void> {
     this.calls.push('markFailed');
-    Object.assign(this.stored.get(referral.id)!, { status: 'failed', last_error: error });
+    Object.assign(this.stored.get(referral.id)!, {
+      status: 'failed',
+      last_error: error,
+      lease_until: null,
+    });
+  }
+
+  async claimFailed(id: string, leaseMs: number): Promise<Referral | null> {
+    this.calls.push('claimFailed');
+    const referral = this.stored.get(id);
+    if (referral?.status !== 'failed') return null;
+    Object.assign(referral, {
+      status: 'sending',
+      lease_until: new Date(Date.now() + leaseMs),
+      attempts: referral.attempts + 1,
+    });
+    const claimed = { ...referral };
+    for (const kind of ['specialist', 'patient'] as const) {
+      claimed[sentField(kind)] ??= this.marks.get(`${id}:${kind}`) ?? null;
+    }
+    return claimed;
+  }
+}
+
+/** The dead letters kept for the admin, in memory, by key. */
+class MemoryDeadLetters {
+  readonly kept = new Map<string, DeadLetterEntry>();
+
+  async record(entry: DeadLetterEntry): Promise<string> {
+    const key = deadLetterKey(entry);
+    this.kept.set(key, { ...entry, source: this.kept.get(key)?.source ?? entry.source });
+    return key;
+  }
+
+  async resolveReferral(id: string): Promise<void> {
+    this.kept.delete(`referral:${id}`);
+  }
+
+  async count(): Promise<number> {
+    return this.kept.size;
   }
 }
 
@@ -145,6 +189,7 @@ interface Relay {
 
 function setUp(answer: Relay['answer'] = async () => undefined) {
   const referrals = new MemoryReferrals();
+  const kept = new MemoryDeadLetters();
   const relay: Relay = { sends: [], answer };
   const mailer = {
     render: (template: string) => ({ subject: template, html: '', text: '' }),
@@ -170,6 +215,7 @@ function setUp(answer: Relay['answer'] = async () => undefined) {
         if (name === 'referral_outcomes_total' && labels.outcome) outcomes.push(labels.outcome);
       },
     }),
+    gauge: () => ({}),
   } as unknown as Metrics;
   const env = {
     REFERRAL_TOPIC: 'referrals',
@@ -182,10 +228,11 @@ function setUp(answer: Relay['answer'] = async () => undefined) {
     kafka,
     mailer,
     referrals as unknown as ReferralsRepository,
+    kept as unknown as DeadLettersRepository,
     env,
     metrics,
   );
-  return { sender, referrals, relay, outcomes, deadLetters };
+  return { sender, referrals, relay, outcomes, deadLetters, kept };
 }
 
 describe('ReferralSender', () => {
@@ -299,13 +346,57 @@ describe('ReferralSender', () => {
   });
 
   it('dead-letters a referral the relay refuses for good, and marks it failed', async () => {
-    const { sender, referrals, deadLetters, outcomes } = setUp(async () => {
+    const { sender, referrals, deadLetters, outcomes, kept } = setUp(async () => {
       throw Object.assign(new Error('550 no such user'), { responseCode: 550 });
     });
     await sender.handle(message(), context);
     expect(deadLetters).toHaveLength(1);
     expect(referrals.stored.get(ID)).toMatchObject({ status: 'failed' });
     expect(outcomes).toEqual(['failed']);
+    expect(kept.kept.get(`referral:${ID}`)).toEqual({
+      kind: 'mail',
+      referralId: ID,
+      source: 'referrals/0/0',
+      reason: 'mail not sent after 1 attempt(s): 550 no such user',
+      attempts: 1,
+    });
+  });
+
+  it('retries a failed referral once: sends only the mail not sent, then it is sent and no longer kept as failed; a second retry mails nothing', async () => {
+    let refuse = true;
+    const { sender, referrals, relay, kept } = setUp(async (template) => {
+      if (refuse && template === 'referral-patient') {
+        throw Object.assign(new Error('550 no such user'), { responseCode: 550 });
+      }
+    });
+    await sender.handle(message(), context);
+    expect(referrals.stored.get(ID)).toMatchObject({ status: 'failed' });
+    expect(kept.kept.size).toBe(1);
+    refuse = false;
+    relay.sends.length = 0;
+    expect(await sender.retry(ID)).toEqual({ outcome: 'sent' });
+    expect(relay.sends.map((send) => send.template)).toEqual(['referral-patient']);
+    expect(referrals.stored.get(ID)).toMatchObject({ status: 'sent' });
+    expect(kept.kept.size).toBe(0);
+    expect(await sender.retry(ID)).toEqual({ outcome: 'already_sent' });
+    expect(relay.sends).toHaveLength(1);
+    expect(await sender.retry('9f2b8c9e-1d4a-4b6c-9e2f-0a1b2c3d4e5f')).toEqual({
+      outcome: 'not_found',
+    });
+  });
+
+  it('a retry the relay refuses again leaves the referral failed, with the new reason kept', async () => {
+    const { sender, referrals, kept } = setUp(async () => {
+      throw Object.assign(new Error('550 no such user'), { responseCode: 550 });
+    });
+    await sender.handle(message(), context);
+    const result = await sender.retry(ID);
+    expect(result).toEqual({
+      outcome: 'failed',
+      reason: 'mail not sent after 2 attempt(s): 550 no such user',
+    });
+    expect(referrals.stored.get(ID)).toMatchObject({ status: 'failed', attempts: 2 });
+    expect(kept.kept.get(`referral:${ID}`)).toMatchObject({ attempts: 2, source: 'referrals/0/0' });
   });
 
   it('leaves the message for redelivery when a mark cannot be written, with the claim held', async () => {
@@ -317,9 +408,18 @@ describe('ReferralSender', () => {
   });
 
   it('dead-letters an unreadable message without touching the store', async () => {
-    const { sender, referrals, deadLetters } = setUp();
-    await sender.handle({ ...message(), value: Buffer.from('not a referral \xff') }, context);
+    const { sender, referrals, deadLetters, kept } = setUp();
+    await sender.handle(
+      { ...message(), value: Buffer.from('not a referral \xff'), offset: '7' },
+      context,
+    );
     expect(deadLetters).toHaveLength(1);
     expect(referrals.calls).toEqual([]);
+    // Kept for the admin by where it was: it has no referral id.
+    expect([...kept.kept.keys()]).toEqual(['message:referrals/0/7']);
+    expect(kept.kept.get('message:referrals/0/7')).toMatchObject({
+      kind: 'unreadable',
+      referralId: null,
+    });
   });
 });

@@ -1,5 +1,10 @@
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { TOPICS, TOPIC_PARTITIONS } from '@handcheck/contracts';
+import {
+  ReferralRequestedSchema,
+  TOPICS,
+  TOPIC_PARTITIONS,
+  fromBinary,
+} from '@handcheck/contracts';
 import {
   type ConsumedMessage,
   type ConsumerContext,
@@ -12,6 +17,13 @@ import { type ReferralRequest, decodeReferral } from './referral-message';
 import { TEMPLATES, referralMailData, referralMessageId } from './referral-mails';
 import { type MailKind, ReferralsRepository, sentField } from './referrals.repository';
 import { type Referral } from './referral.schema';
+import { DeadLettersRepository } from './dead-letters.repository';
+
+/** What the admin's retry did (see RetryReferral in referral.proto). */
+export type RetryResult =
+  | { outcome: 'sent' | 'already_sent' }
+  | { outcome: 'failed'; reason: string }
+  | { outcome: 'not_found' | 'busy' };
 
 /**
  * How long a claim on a referral lasts. Longer than the worst send of both mails
@@ -23,6 +35,11 @@ export const LEASE_MS = 120_000;
 /** The longest wait between two tries. */
 const MAX_RETRY_DELAY_MS = 300_000;
 
+/** Where a message was, as dead letters are kept under. */
+function sourceOf(message: ConsumedMessage, context: ConsumerContext): string {
+  return `${context.topic}/${context.partition}/${message.offset}`;
+}
+
 /** Thrown to leave a message uncommitted (the consumer is stopping or someone else holds it). */
 class NotNow extends Error {}
 
@@ -32,8 +49,25 @@ function isPermanent(error: unknown): boolean {
   return typeof code === 'number' && code >= 500 && code < 600;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The referral id of a message that was refused, when it is a ReferralRequested at all
+ * and its id is a UUID (anything else in it is not looked at, nor kept): so that a
+ * dead letter can be logged and listed with it.
+ */
+export function referralIdOf(value: Buffer | null): string | null {
+  if (!value || value.length === 0) return null;
+  try {
+    const id = fromBinary(ReferralRequestedSchema, value).id;
+    return UUID.test(id) ? id.toLowerCase() : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Says what went wrong without any address in it (nodemailer may quote recipients). */
-function describe(error: unknown): string {
+export function describe(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
   return text.replace(/[^\s<>@]+@[^\s<>@]+/g, '<address>').slice(0, 500);
 }
@@ -58,6 +92,7 @@ export class ReferralSender implements OnApplicationBootstrap {
     private readonly kafka: KafkaService,
     private readonly mailer: Mailer,
     private readonly referrals: ReferralsRepository,
+    private readonly deadLetterRecords: DeadLettersRepository,
     private readonly env: ReferralEnv,
     metrics: Metrics,
   ) {
@@ -72,6 +107,20 @@ export class ReferralSender implements OnApplicationBootstrap {
       help: 'Referrals handled, by outcome (sent, failed, duplicate)',
       labelNames: ['outcome'],
     });
+    const records = deadLetterRecords;
+    const logger = this.logger;
+    metrics.gauge({
+      name: 'referral_dead_letters_kept',
+      help: 'Dead-lettered referrals and unreadable referral messages kept in MongoDB for the admin (until retried or past retention)',
+      async collect() {
+        try {
+          this.set(await records.count());
+        } catch (error) {
+          // The scrape still answers; the gauge keeps its last value.
+          logger.warn({ err: error }, 'Could not count the kept dead letters');
+        }
+      },
+    });
   }
 
   get deadLetterTopic(): string {
@@ -79,6 +128,16 @@ export class ReferralSender implements OnApplicationBootstrap {
   }
 
   async onApplicationBootstrap(): Promise<void> {
+    // Here, not in KafkaModule.forRoot: the topic and the retention are settings. The
+    // dead-letter topic holds whole referrals (personal data), so it keeps them no longer
+    // than the referrals themselves are kept; an existing topic is corrected at start.
+    await this.kafka.ensureTopics([
+      {
+        topic: this.env.REFERRAL_TOPIC,
+        partitions: TOPIC_PARTITIONS[TOPICS.referralsRequested],
+      },
+      { topic: this.deadLetterTopic, partitions: 1, retentionMs: this.env.retentionMs },
+    ]);
     await this.kafka.messageConsumer(
       {
         groupId: this.env.REFERRAL_CONSUMER_GROUP,
@@ -93,9 +152,19 @@ export class ReferralSender implements OnApplicationBootstrap {
   async handle(message: ConsumedMessage, context: ConsumerContext): Promise<void> {
     const decoded = decodeReferral(message.value);
     if (!decoded.ok) {
+      const referralId = referralIdOf(message.value);
+      const reason = describe(decoded.reason);
+      // Kept before it is dead-lettered: should this fail, the message is redelivered.
+      const deadLetter = await this.deadLetterRecords.record({
+        kind: 'unreadable',
+        referralId,
+        source: sourceOf(message, context),
+        reason,
+        attempts: 0,
+      });
       await this.deadLetter(message, decoded.reason, 'invalid');
-      this.logger.warn(
-        { offset: message.offset, reason: decoded.reason },
+      this.logger.error(
+        { deadLetter, referralId, offset: message.offset, reason },
         'Referral message dead-lettered',
       );
       return;
@@ -154,6 +223,14 @@ export class ReferralSender implements OnApplicationBootstrap {
       const reason = describe(error);
       if (isPermanent(error) || claimed.attempts >= this.env.REFERRAL_MAX_ATTEMPTS) {
         const why = `mail not sent after ${claimed.attempts} attempt(s): ${reason}`;
+        // Kept before it is dead-lettered and marked: should this fail, the message is redelivered.
+        await this.deadLetterRecords.record({
+          kind: 'mail',
+          referralId: id,
+          source: sourceOf(message, context),
+          reason: why,
+          attempts: claimed.attempts,
+        });
         await this.deadLetter(message, why, 'mail');
         await this.referrals.markFailed(claimed, reason);
         this.outcomes.inc({ outcome: 'failed' });
@@ -175,6 +252,56 @@ export class ReferralSender implements OnApplicationBootstrap {
       claimed = null;
       await this.pause(wait, context);
     }
+  }
+
+  /**
+   * The admin's retry of a failed referral: claims it (only one retry at a time wins) and
+   * sends the mails not sent yet, with their usual Message-IDs, so a retry never mails
+   * twice. Once, no backoff: the admin sees the answer and may try again.
+   */
+  async retry(id: string): Promise<RetryResult> {
+    const claimed = await this.referrals.claimFailed(id, LEASE_MS);
+    if (!claimed) {
+      const stored = await this.referrals.find(id);
+      if (!stored) return { outcome: 'not_found' };
+      if (stored.status === 'sent') {
+        await this.deadLetterRecords.resolveReferral(id);
+        return { outcome: 'already_sent' };
+      }
+      return { outcome: 'busy' };
+    }
+    let error: unknown;
+    try {
+      error = await this.sendMails(claimed);
+    } catch (markError) {
+      // A mark was not written: leave it failed (a mail it sent is not sent again, see its Message-ID).
+      error = markError;
+    }
+    if (error === undefined) {
+      await this.deadLetterRecords.resolveReferral(id);
+      this.outcomes.inc({ outcome: 'sent' });
+      this.logger.log(
+        { referralId: id, attempts: claimed.attempts },
+        'Failed referral retried and mailed',
+      );
+      return { outcome: 'sent' };
+    }
+    const reason = describe(error);
+    const why = `mail not sent after ${claimed.attempts} attempt(s): ${reason}`;
+    await this.deadLetterRecords.record({
+      kind: 'mail',
+      referralId: id,
+      source: 'retry',
+      reason: why,
+      attempts: claimed.attempts,
+    });
+    await this.referrals.markFailed(claimed, reason);
+    this.outcomes.inc({ outcome: 'failed' });
+    this.logger.error(
+      { referralId: id, attempts: claimed.attempts, reason },
+      'Referral retry failed',
+    );
+    return { outcome: 'failed', reason: why };
   }
 
   private alreadySent(id: string): void {

@@ -1,5 +1,8 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
+import { DeadLetter, DeadLetterSchema } from './dead-letter.schema';
+import { DeadLettersRepository } from './dead-letters.repository';
+import { FailedReferralsController } from './failed-referrals.controller';
 import { ReferralPurge } from './referral-purge';
 import { ReferralSender } from './referral-sender';
 import { Referral, ReferralMail, ReferralMailSchema, ReferralSchema } from './referral.schema';
@@ -10,9 +13,11 @@ import { ReferralsRepository } from './referrals.repository';
     MongooseModule.forFeature([
       { name: Referral.name, schema: ReferralSchema },
       { name: ReferralMail.name, schema: ReferralMailSchema },
+      { name: DeadLetter.name, schema: DeadLetterSchema },
     ]),
   ],
-  providers: [ReferralsRepository, ReferralSender, ReferralPurge],
-  exports: [ReferralsRepository, ReferralSender, ReferralPurge],
+  controllers: [FailedReferralsController],
+  providers: [ReferralsRepository, DeadLettersRepository, ReferralSender, ReferralPurge],
+  exports: [ReferralsRepository, DeadLettersRepository, ReferralSender, ReferralPurge],
 })
 export class ReferralsModule {}

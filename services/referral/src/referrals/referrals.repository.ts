@@ -98,12 +98,34 @@ export class ReferralsRepository {
       )
       .lean<Referral>()
       .exec();
-    if (!claimed) return null;
+    return claimed && this.withMailMarks(claimed);
+  }
+
+  /**
+   * Takes a failed referral for sending again (the admin's retry): only one caller wins,
+   * and what it returns counts a mail already sent as sent. Null when it is not failed.
+   */
+  async claimFailed(id: string, leaseMs: number, now = new Date()): Promise<Referral | null> {
+    const claimed = await this.referrals
+      .findOneAndUpdate(
+        { id, status: 'failed' },
+        {
+          $set: { status: 'sending', lease_until: new Date(now.getTime() + leaseMs) },
+          $inc: { attempts: 1 },
+        },
+        { new: true },
+      )
+      .lean<Referral>()
+      .exec();
+    return claimed && this.withMailMarks(claimed);
+  }
+
+  private async withMailMarks(claimed: Referral): Promise<Referral> {
     for (const kind of MAIL_KINDS) {
       if (claimed[sentField(kind)]) continue;
       // By `_id` alone: the one filter FerretDB does not answer by reading everything.
       const mark = await this.mails
-        .findOne({ _id: mailId(id, kind) })
+        .findOne({ _id: mailId(claimed.id, kind) })
         .lean<ReferralMail>()
         .exec();
       if (mark) claimed[sentField(kind)] = mark.sent_at;
