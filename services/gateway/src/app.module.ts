@@ -8,6 +8,7 @@ import {
   MongoModule,
   createLoggerModule,
 } from '@handcheck/server-kit';
+import { AdminReferralsModule } from './admin-referrals/admin-referrals.module';
 import { AdminReportsModule } from './admin-reports/admin-reports.module';
 import { AuthModule } from './auth/auth.module';
 import { GatewayEnv } from './config/gateway.env';
@@ -37,6 +38,7 @@ import { SpecialistsModule } from './specialists/specialists.module';
     MongoModule.forRoot({ startup: 'background' }),
     AuthModule,
     AdminReportsModule,
+    AdminReferralsModule,
     EventsModule,
     ReferralsModule,
     SpecialistsModule,

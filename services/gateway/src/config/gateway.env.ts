@@ -118,6 +118,11 @@ export class GatewayEnv extends CommonEnv {
   @Matches(/^[^\s:]+:\d+$/, { message: '$property must be host:port' })
   REPORT_GRPC_URL = `127.0.0.1:${SERVICES.report.grpcPort ?? 9084}`;
 
+  /** The referral service's gRPC address (`host:port`), for the admin's failed referrals and their retry. */
+  @IsString()
+  @Matches(/^[^\s:]+:\d+$/, { message: '$property must be host:port' })
+  REFERRAL_GRPC_URL = `127.0.0.1:${SERVICES.referral.grpcPort ?? 9083}`;
+
   /**
    * How long GET /api/specialists serves the directory's list without asking again (and its
    * Cache-Control max-age). After that the list is still served at once while one refresh
