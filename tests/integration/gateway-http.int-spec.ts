@@ -1,3 +1,4 @@
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { type Running, startGateway } from '../support/apps';
 import { pageView } from '../support/events';
 import { type GatewayEnv } from '../../services/gateway/src/config/gateway.env';
@@ -18,7 +19,7 @@ describe('the gateway answers every route alike', () => {
     await gateway?.close();
   });
 
-  const postEvents = (body: string, headers: Record<string, string>, query = '') =>
+  const postEvents = (body: string | Uint8Array, headers: Record<string, string>, query = '') =>
     fetch(`${gateway.url}/api/events${query}`, { method: 'POST', headers, body });
   const json = { 'content-type': 'application/json' };
   const oneEvent = () => JSON.stringify({ events: [pageView(crypto.randomUUID())] });
@@ -88,9 +89,115 @@ describe('the gateway answers every route alike', () => {
     );
   });
 
-  it('other methods on /api/events are not routes: 404 from the API', async () => {
-    const response = await fetch(`${gateway.url}/api/events`);
+  it.each([
+    ['gzip', gzipSync(oneEvent())],
+    ['deflate', deflateSync(oneEvent())],
+    ['br', brotliCompressSync(oneEvent())],
+    ['br', Buffer.from('not brotli at all')],
+  ])('a %s-compressed body → 415, as documented, not inflated', async (encoding, bytes) => {
+    const response = await postEvents(new Uint8Array(bytes), {
+      ...json,
+      'content-encoding': encoding,
+    });
+    expect(response.status).toBe(415);
+    expect(await response.json()).toMatchObject({
+      statusCode: 415,
+      path: '/api/events',
+      message: 'The request body must be UTF-8 JSON.',
+    });
+  });
+
+  it.each([
+    ['UTF-16 by its charset', { 'content-type': 'application/json; charset=utf-16le' }, 'utf16le'],
+    ['Latin-1 bytes labelled UTF-8', json, 'latin1'],
+  ] as const)('a body in %s → 415', async (_, headers, encoding) => {
+    const batch = JSON.stringify({ events: [{ ...pageView(crypto.randomUUID()), path: '/café' }] });
+    const response = await postEvents(new Uint8Array(Buffer.from(batch, encoding)), headers);
+    expect(response.status).toBe(415);
+    expect(((await response.json()) as { message: string }).message).toBe(
+      'The request body must be UTF-8 JSON.',
+    );
+  });
+
+  it.each([
+    ['GET', '/api/events', 'POST'],
+    ['PUT', '/api/events', 'POST'],
+    ['DELETE', '/api/referrals', 'POST'],
+    ['GET', '/api/auth/login', 'POST'],
+    ['POST', '/api/health/live', 'GET, HEAD'],
+    ['OPTIONS', '/api/specialists', 'GET, HEAD'],
+    ['PATCH', '/API/Admin/Dashboard/', 'GET, HEAD'],
+  ])('%s %s → 405 with Allow: %s, in the API error shape', async (method, path, allow) => {
+    const response = await fetch(`${gateway.url}${path}`, { method });
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe(allow);
+    expect(await response.json()).toMatchObject({ statusCode: 405, path });
+  });
+
+  it('a path the API does not have is still a 404', async () => {
+    const response = await fetch(`${gateway.url}/api/events/nope`);
     expect(response.status).toBe(404);
-    expect(await response.json()).toMatchObject({ statusCode: 404, path: '/api/events' });
+    expect(await response.json()).toMatchObject({ statusCode: 404, path: '/api/events/nope' });
+  });
+});
+
+/*
+ * The spec's section 7: every answer of POST /api/referrals carries `success` and `error`,
+ * also the refusals the body parser gives before the route's own filter could.
+ */
+describe('POST /api/referrals refuses every bad body with success and error', () => {
+  let gateway: Running<GatewayEnv>;
+
+  beforeAll(async () => {
+    gateway = await startGateway();
+  });
+
+  afterAll(async () => {
+    await gateway?.close();
+  });
+
+  const refusal = {
+    success: false,
+    error: expect.stringMatching(/\S/),
+    statusCode: expect.any(Number),
+    timestamp: expect.any(String),
+    path: '/api/referrals',
+    message: expect.anything(),
+  };
+
+  it.each([
+    ['a JSON string', 400, '"Sam"'],
+    ['a JSON number', 400, '42'],
+    ['null', 400, 'null'],
+    ['a JSON list', 400, '[]'],
+    ['broken JSON', 400, '{"patient_email": '],
+    ['an empty object', 400, '{}'],
+    ['a __proto__ key', 400, '{"__proto__": {"x": 1}}'],
+    ['a body over the limit', 413, JSON.stringify({ additional_info: 'x'.repeat(70_000) })],
+  ])('%s → %d', async (_, status, body) => {
+    const response = await fetch(`${gateway.url}/api/referrals`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+    });
+    expect(response.status).toBe(status);
+    expect(await response.json()).toEqual({ ...refusal, statusCode: status });
+  });
+
+  it('in another character set → 415, with success and error', async () => {
+    const response = await fetch(`${gateway.url}/api/referrals`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json; charset=latin1' },
+      body: '{}',
+    });
+    expect(response.status).toBe(415);
+    expect(await response.json()).toEqual({ ...refusal, statusCode: 415 });
+  });
+
+  it('a wrong method → 405 with Allow, with success and error', async () => {
+    const response = await fetch(`${gateway.url}/api/referrals`, { method: 'GET' });
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('POST');
+    expect(await response.json()).toEqual({ ...refusal, statusCode: 405 });
   });
 });

@@ -1,10 +1,14 @@
 import { type NestExpressApplication } from '@nestjs/platform-express';
 import { resolve } from 'node:path';
+import { ERROR_BODY_SHAPE } from '@handcheck/server-kit';
 import { GatewayEnv } from './config/gateway.env';
 import { EventsIntake } from './events/events-intake';
+import { methodNotAllowed } from './http/method-not-allowed';
 import { serveAhead } from './http/serve-ahead';
 import { trustedProxy } from './http/trusted-proxy';
 import { mountOpenApi } from './openapi/mount-openapi';
+import { buildOpenApiDocument } from './openapi/openapi-document';
+import { referralErrorShape } from './referrals/referral-answer.filter';
 import { gatewaySecurityHeaders } from './site/security-headers';
 import { siteRouter } from './site/site-router';
 import { SpecialistsHotRoute } from './specialists/specialists-hot-route';
@@ -17,8 +21,13 @@ export function configureGateway(app: NestExpressApplication): void {
   app.set('trust proxy', trustedProxy(env.TRUSTED_PROXIES));
   app.use(gatewaySecurityHeaders(env));
   app.setGlobalPrefix('api');
+  // The body parser's refusals of a referral, too, carry the spec's `success` and `error`.
+  app.set(ERROR_BODY_SHAPE, referralErrorShape);
   app.use(siteRouter(resolve(env.WEB_DIST_DIR)));
-  mountOpenApi(app);
+  const document = buildOpenApiDocument(app);
+  mountOpenApi(app, document);
+  // Ahead of Nest's routes: a method the document does not list for a path is a 405.
+  app.use(methodNotAllowed(document));
   serveAhead(app.getHttpServer(), app.get(EventsIntake));
   serveAhead(app.getHttpServer(), app.get(SpecialistsHotRoute));
 }

@@ -1,6 +1,6 @@
 import { HttpException, HttpStatus } from '@nestjs/common';
 import { type NextFunction, type Request, type Response } from 'express';
-import { errorAnswer } from './error-answer';
+import { sendErrorAnswer } from './error-answer';
 import { declaredLength, jsonShapeException, limitBytes } from './json-guard';
 
 /** "64kb" → "64 KB", for messages people read. */
@@ -50,8 +50,7 @@ export function bodyParserErrors(limit: string) {
       next(error);
       return;
     }
-    const answer = errorAnswer(mapped, req.path);
-    res.status(answer.status).json(answer.body);
+    sendErrorAnswer(req, res, mapped);
   };
 }
 
@@ -69,14 +68,15 @@ export function declaredLengthLimit(limit: string) {
       next();
       return;
     }
-    const answer = errorAnswer(
+    res.set('Connection', 'close');
+    sendErrorAnswer(
+      req,
+      res,
       new HttpException(
         `The request body is larger than ${limitText(limit)}.`,
         HttpStatus.PAYLOAD_TOO_LARGE,
       ),
-      req.path,
     );
-    res.set('Connection', 'close').status(answer.status).json(answer.body);
   };
 }
 
@@ -88,7 +88,6 @@ export function jsonShapeGuard() {
       next();
       return;
     }
-    const answer = errorAnswer(refusal, req.path);
-    res.status(answer.status).json(answer.body);
+    sendErrorAnswer(req, res, refusal);
   };
 }

@@ -1,4 +1,5 @@
 import { HttpException, HttpStatus } from '@nestjs/common';
+import { type Request, type Response } from 'express';
 import { randomUUID } from 'node:crypto';
 
 /** What the client gets when a request fails: status, extra headers and our one error shape. */
@@ -53,4 +54,23 @@ export function withHeaders<E extends HttpException>(
   headers: Record<string, string>,
 ): E {
   return Object.assign(exception, { headers });
+}
+
+/**
+ * Express setting (`app.set(ERROR_BODY_SHAPE, shape)`): lets an app give the error answers
+ * of some paths fields of their own, also where no Nest filter runs (the body parser's
+ * refusals, middleware). `shape(path, body)` returns the body to send.
+ */
+export const ERROR_BODY_SHAPE = 'handcheck error body shape';
+export type ErrorBodyShape = (path: string, body: ErrorAnswer['body']) => object;
+
+/** Answers an Express request with `exception` in our error shape (and the app's, if it set one). */
+export function sendErrorAnswer(req: Request, res: Response, exception: unknown): ErrorAnswer {
+  const answer = errorAnswer(exception, req.path);
+  const shape = req.app?.get(ERROR_BODY_SHAPE) as ErrorBodyShape | undefined;
+  res
+    .status(answer.status)
+    .set(answer.headers)
+    .json(shape ? shape(req.path, answer.body) : answer.body);
+  return answer;
 }

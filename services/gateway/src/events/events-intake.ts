@@ -1,6 +1,5 @@
 import { type IncomingMessage, type ServerResponse } from 'node:http';
 import { BadRequestException, HttpException, HttpStatus, Injectable, Logger } from '@nestjs/common';
-import { json } from 'body-parser';
 import proxyAddr from 'proxy-addr';
 import {
   Metrics,
@@ -18,6 +17,7 @@ import { GeoLocator, UNKNOWN_LOCATION } from '../geo/geo-locator';
 import { ClientRateLimit } from '../http/client-rate-limit';
 import { pathOf } from '../http/serve-ahead';
 import { trustedProxy } from '../http/trusted-proxy';
+import { utf8JsonBody } from '../http/utf8-json-body';
 import { gatewaySecurityHeaders } from '../site/security-headers';
 import { EventsService } from './events.service';
 import { parseEventBatch } from '@handcheck/contracts';
@@ -46,7 +46,7 @@ type Middleware = (
 export class EventsIntake {
   private readonly logger = new Logger('EventsIntake');
   private readonly headers: Middleware;
-  private readonly parseBody: Middleware = json({ limit: EVENTS_BODY_LIMIT });
+  private readonly parseBody: Middleware = utf8JsonBody(EVENTS_BODY_LIMIT);
   /** The same rule Express is given as 'trust proxy'. */
   private readonly trustProxy: (address: string, hop: number) => boolean;
   /** The same histogram as every Express route: this one is not served by Express. */

@@ -1,5 +1,6 @@
 import { type NestExpressApplication } from '@nestjs/platform-express';
 import compression from 'compression';
+import { type OpenAPIObject } from '@nestjs/swagger';
 import express, { type Response } from 'express';
 import { dirname, join } from 'node:path';
 import { DOCS_PATH, OPENAPI_JSON_PATH, buildOpenApiDocument } from './openapi-document';
@@ -57,8 +58,11 @@ const revalidated = (res: Response) => res.set('Cache-Control', 'no-cache');
  * routes ahead of Nest's. Call after the global prefix is set and after the security
  * headers, which these answers keep like every other.
  */
-export function mountOpenApi(app: NestExpressApplication): void {
-  const json = JSON.stringify(buildOpenApiDocument(app));
+export function mountOpenApi(
+  app: NestExpressApplication,
+  document: OpenAPIObject = buildOpenApiDocument(app),
+): void {
+  const json = JSON.stringify(document);
   const router = express.Router();
   router.use([OPENAPI_JSON_PATH, DOCS_PATH], compression());
   router.get(OPENAPI_JSON_PATH, (_req, res) => {

@@ -1,0 +1,64 @@
+import { HttpException, HttpStatus } from '@nestjs/common';
+import { type OpenAPIObject } from '@nestjs/swagger';
+import { type NextFunction, type Request, type Response } from 'express';
+import { sendErrorAnswer } from '@handcheck/server-kit';
+
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+
+interface Resource {
+  path: RegExp;
+  /** The Allow header: the methods the document lists, and HEAD wherever GET is. */
+  allow: string;
+  methods: ReadonlySet<string>;
+}
+
+const escape = (text: string) => text.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
+
+/**
+ * `/api/x/{id}` as Express matches it: any case, an optional trailing slash, a parameter
+ * standing for one path segment.
+ */
+function pathPattern(path: string): RegExp {
+  const source = path
+    .split(/\{[^}]+\}/)
+    .map(escape)
+    .join('[^/]+');
+  return new RegExp(`^${source}/?$`, 'i');
+}
+
+/** Every path of the document with the methods it has, read once. */
+export function resourcesOf(document: OpenAPIObject): Resource[] {
+  return Object.entries(document.paths).map(([path, item]) => {
+    const methods = new Set(
+      METHODS.filter((method) => method in item).map((method) => method.toUpperCase()),
+    );
+    if (methods.has('GET')) methods.add('HEAD');
+    return { path: pathPattern(path), allow: [...methods].join(', '), methods };
+  });
+}
+
+/**
+ * A method the API document does not list for a path it has gets 405 with `Allow`
+ * (RFC 9110 §15.5.6), in the API's error shape, instead of Nest's 404. OPTIONS included:
+ * the gateway answers no CORS preflight. The document is the list of routes, so a route
+ * and its description cannot disagree without a test failing.
+ */
+export function methodNotAllowed(document: OpenAPIObject) {
+  const resources = resourcesOf(document);
+  return (req: Request, res: Response, next: NextFunction): void => {
+    const resource = resources.find(({ path }) => path.test(req.path));
+    if (!resource || resource.methods.has(req.method)) {
+      next();
+      return;
+    }
+    res.set('Allow', resource.allow);
+    sendErrorAnswer(
+      req,
+      res,
+      new HttpException(
+        `${req.method} is not a method of ${req.path}; it takes ${resource.allow}.`,
+        HttpStatus.METHOD_NOT_ALLOWED,
+      ),
+    );
+  };
+}
