@@ -170,7 +170,9 @@ describe('referral: gateway → Kafka → referral service → both mails', () =
     expect(dead[0]!.value).toEqual(garbage);
     expect(dead[0]!.headers.reason).toMatch(/^not a ReferralRequested message/);
     expect(dead[0]!.headers['source-topic']).toBe(topic);
-    expect(dead[1]!.headers.reason).toBe('invalid referral: patient_email is not an email address');
+    expect(dead[1]!.headers.reason).toBe(
+      'invalid referral: patient_email: Please enter a valid email address.',
+    );
   });
 
   it('a referral service stopped and started again mid-stream mails every referral exactly once', async () => {

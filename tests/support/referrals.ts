@@ -175,6 +175,22 @@ export async function mailMessage(id: string): Promise<MailMessage> {
   return (await res.json()) as MailMessage;
 }
 
+/** Waits for the one mail with this Message-ID (ours are made from the referral id). */
+export function mailWithMessageId(messageId: string, timeoutMs = 30_000): Promise<MailSummary> {
+  return eventually(
+    async () => {
+      const res = await fetch(
+        `${testInfra().mailpitUrl}/api/v1/search?limit=5&query=${encodeURIComponent(`message-id:"${messageId}"`)}`,
+      );
+      if (!res.ok) throw new Error(`Mailpit answered ${res.status}`);
+      const { messages } = (await res.json()) as { messages: MailSummary[] };
+      return messages.find((mail) => mail.MessageID === messageId);
+    },
+    timeoutMs,
+    250,
+  );
+}
+
 /** Waits until this recipient has at least `count` mails, then returns them all. */
 export function waitForMails(address: string, count = 1, timeoutMs = 30_000) {
   return eventually(

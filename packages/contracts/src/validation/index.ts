@@ -1,2 +1,8 @@
-export { CONTRACT_VALIDATION, checkContract, problemsOf, type Checked } from './check-contract';
+export {
+  CONTRACT_VALIDATION,
+  checkContract,
+  detailsOf,
+  problemsOf,
+  type Checked,
+} from './check-contract';
 export { IsEmailAddress } from './is-email-address';

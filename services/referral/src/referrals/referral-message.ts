@@ -42,7 +42,7 @@ export function decodeReferral(value: Buffer | null): Decoded {
   if (!UUID.test(message.id)) envelope.push('id is not a UUID');
   if (!message.requestedAt) envelope.push('requested_at is missing');
   const body = checkContract(ReferralRequestBody, referralBodyOf(message));
-  const problems = [...envelope, ...(body.ok ? [] : body.problems)];
+  const problems = [...envelope, ...(body.ok ? [] : body.details)];
   if (!body.ok || problems.length > 0) {
     return { ok: false, reason: `invalid referral: ${problems.join('; ')}` };
   }
