@@ -290,6 +290,58 @@ describe('specialist referral request', () => {
     expect(edge).toMatch(/^solid 1px rgb\(/);
   });
 
+  it('on a phone, gives the focus back to "Request Specialist Referral" after a referral is sent, in sight', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await toResults(page);
+    await page.getByRole('button', { name: 'Request Specialist Referral' }).click();
+    await page.getByRole('textbox', { name: 'Email' }).fill(`e2e-${unique()}@example.test`);
+    await page.getByRole('textbox', { name: 'Location' }).fill('York, UK');
+    await page.getByRole('button', { name: 'Send Referral Request' }).click();
+    await status(page)
+      .filter({ hasText: 'Referral sent successfully!' })
+      .waitFor({ timeout: 20_000 });
+    // The button is back (the form closed): the focus is on it already, in the window's view
+    // and clear of the toast's card.
+    await page.getByRole('button', { name: 'Request Specialist Referral' }).waitFor();
+    const focus = () =>
+      page.evaluate(() => {
+        const focused = document.activeElement;
+        const box = focused?.getBoundingClientRect();
+        const card = document.querySelector('[data-testid="referral-status"] > *');
+        const under = card?.getBoundingClientRect();
+        const overlap =
+          box && under
+            ? Math.max(0, Math.min(box.bottom, under.bottom) - Math.max(box.top, under.top)) *
+              Math.max(0, Math.min(box.right, under.right) - Math.max(box.left, under.left))
+            : 0;
+        return {
+          tag: focused?.tagName.toLowerCase(),
+          name: focused?.tagName === 'BUTTON' ? focused.textContent?.trim() : null,
+          inView:
+            !!box &&
+            box.top >= 0 &&
+            box.left >= 0 &&
+            box.bottom <= window.innerHeight &&
+            box.right <= window.innerWidth,
+          underToast: overlap,
+        };
+      });
+    expect(await focus()).toEqual({
+      tag: 'button',
+      name: 'Request Specialist Referral',
+      inView: true,
+      underToast: 0,
+    });
+    expect(await axeViolations(page)).toEqual([]);
+    // Keyboard users carry on from there: Enter opens the form again, focus in its first field.
+    await page.keyboard.press('Enter');
+    expect(
+      await page
+        .getByRole('textbox', { name: 'Name (optional)' })
+        .evaluate((input) => input === document.activeElement),
+    ).toBe(true);
+  });
+
   it('with Kafka stopped, shows the failure toast with the server’s message', async () => {
     await toResults(page);
     await page.getByRole('button', { name: 'Request Specialist Referral' }).click();
