@@ -13,3 +13,4 @@ export * from './stored-text';
 export * from './text';
 export * from './validation';
 export * from './referral';
+export * from './specialists';

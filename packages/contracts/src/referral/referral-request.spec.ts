@@ -87,7 +87,7 @@ describe('ReferralRequestBody: the one definition of a referral request', () => 
   });
 
   it('refuses fields it does not know', async () => {
-    expect(await problems({ ...good, admin: true })).toContain('property admin should not exist');
+    expect(await problems({ ...good, admin: true })).toContain('"admin" is not a field');
   });
 
   it('keeps names of up to 100 characters and information of up to 500', async () => {

@@ -15,13 +15,19 @@ export type Checked<T> =
  */
 export const CONTRACT_VALIDATION = { whitelist: true, forbidNonWhitelisted: true } as const;
 
+// class-validator says "property x should not exist"; a person reads this better.
+const messagesOf = (error: ValidationError): string[] => [
+  // One field's rules may share a message (an empty email fails two with the same words).
+  ...new Set(
+    Object.entries(error.constraints ?? {}).map(([rule, message]) =>
+      rule === 'whitelistValidation' ? `"${error.property}" is not a field` : message,
+    ),
+  ),
+];
+
 /** Every constraint message, nested ones included, in the order the fields are declared. */
 export function problemsOf(errors: ValidationError[]): string[] {
-  // One field's rules may share a message (an empty email fails two with the same words).
-  return errors.flatMap((error) => [
-    ...new Set(Object.values(error.constraints ?? {})),
-    ...problemsOf(error.children ?? []),
-  ]);
+  return errors.flatMap((error) => [...messagesOf(error), ...problemsOf(error.children ?? [])]);
 }
 
 /** The same problems, each with the path of its field: `patient_email: Please enter …`. */

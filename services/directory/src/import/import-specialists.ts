@@ -1,5 +1,5 @@
 import { type Connection, type Model } from 'mongoose';
-import { type SpecialistRecord } from '../specialists/specialist-fields';
+import { type SpecialistRecord } from '@handcheck/contracts';
 import { Specialist, SpecialistSchema } from '../specialists/specialist.schema';
 
 export interface ImportOutcome {

@@ -1,10 +1,11 @@
 import { parse as parseCsv } from 'csv-parse/sync';
 import {
-  SPECIALIST_FIELDS,
-  SPECIALIST_ID_PATTERN,
-  SPECIALIST_LIMITS,
+  CSV_BOOLEANS,
+  SpecialistRow,
+  checkContract,
+  specialistRecordOf,
   type SpecialistRecord,
-} from '../specialists/specialist-fields';
+} from '@handcheck/contracts';
 
 /*
  * Everything the importer checks before it touches the database: pure functions from the
@@ -32,17 +33,6 @@ export type FileFormat = 'csv' | 'json';
 
 /** More rows than this is not a directory but a mistake (a wrong file). */
 export const MAX_ROWS = 10_000;
-
-const REQUIRED_TEXT = ['id', 'name', 'clinic', 'location', 'url'] as const;
-
-const CSV_BOOLEANS: Record<string, boolean> = {
-  true: true,
-  false: false,
-  yes: true,
-  no: false,
-  '1': true,
-  '0': false,
-};
 
 export function formatOf(fileName: string): FileFormat | undefined {
   const lower = fileName.toLowerCase();
@@ -94,103 +84,22 @@ export function validateRows(rows: RawRow[], format: FileFormat): Validated {
   return problems.length > 0 ? { ok: false, problems } : { ok: true, records };
 }
 
-/** One row: its record, or every problem with it (each a sentence naming the field). */
+/**
+ * One row: its record, or every problem with it (each a sentence naming the field), by the
+ * contract's SpecialistRow. A CSV cell is text, so its spellings of is_active are read first.
+ */
 export function validateRow(
   fields: Record<string, unknown>,
   format: FileFormat,
 ): SpecialistRecord | string[] {
-  const problems: string[] = [];
-  const known = new Set<string>(SPECIALIST_FIELDS);
-  for (const name of Object.keys(fields)) {
-    if (!known.has(name))
-      problems.push(`"${name}" is not a field (expected ${SPECIALIST_FIELDS.join(', ')})`);
-  }
-  const text = (name: keyof typeof SPECIALIST_LIMITS, required: boolean): string | undefined => {
-    const value = fields[name];
-    if (
-      value === undefined ||
-      value === null ||
-      (typeof value === 'string' && value.trim() === '')
-    ) {
-      if (required) problems.push(`${name} is required`);
-      return undefined;
-    }
-    if (typeof value !== 'string') {
-      problems.push(`${name} must be text, got ${JSON.stringify(value)}`);
-      return undefined;
-    }
-    const trimmed = value.trim();
-    if (hasControlCharacter(trimmed)) {
-      problems.push(`${name} must not contain control characters or line breaks`);
-      return undefined;
-    }
-    const limit = SPECIALIST_LIMITS[name];
-    if (trimmed.length > limit) {
-      problems.push(`${name} is ${trimmed.length} characters long; at most ${limit} are allowed`);
-      return undefined;
-    }
-    return trimmed;
-  };
-
-  const [id, name, clinic, location, url] = REQUIRED_TEXT.map((field) => text(field, true));
-  const note = text('specialty_note', false);
-  if (id !== undefined && !SPECIALIST_ID_PATTERN.test(id)) {
-    problems.push(
-      `id "${id}" may only hold letters, digits, ".", "_" and "-", and must start with a letter or digit`,
-    );
-  }
-  if (url !== undefined) {
-    const problem = urlProblem(url);
-    if (problem) problems.push(problem);
-  }
-  const active = activeFlag(fields.is_active, format);
-  if (typeof active === 'string') problems.push(active);
-
-  if (problems.length > 0) return problems;
-  return {
-    id: id as string,
-    name: name as string,
-    ...(note !== undefined ? { specialty_note: note } : {}),
-    clinic: clinic as string,
-    location: location as string,
-    url: url as string,
-    is_active: active as boolean,
-  };
+  const row = format === 'csv' ? { ...fields, is_active: csvFlag(fields.is_active) } : fields;
+  const checked = checkContract(SpecialistRow, row);
+  return checked.ok ? specialistRecordOf(checked.value) : checked.problems;
 }
 
-function hasControlCharacter(text: string): boolean {
-  for (let i = 0; i < text.length; i += 1) {
-    const code = text.charCodeAt(i);
-    if (code < 0x20 || code === 0x7f) return true;
-  }
-  return false;
-}
-
-/** Undefined when the URL is a usable https address; else why not. */
-export function urlProblem(url: string): string | undefined {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return `url "${url}" is not a web address`;
-  }
-  if (parsed.protocol !== 'https:') return `url "${url}" must start with https://`;
-  if (!parsed.hostname.includes('.')) return `url "${url}" has no proper host name`;
-  if (parsed.username || parsed.password)
-    return `url "${url}" must not contain a user name or password`;
-  return undefined;
-}
-
-function activeFlag(value: unknown, format: FileFormat): boolean | string {
-  if (value === undefined || value === null || value === '')
-    return 'is_active is required (true or false)';
-  if (typeof value === 'boolean') return value;
-  if (format === 'csv' && typeof value === 'string') {
-    const flag = CSV_BOOLEANS[value.trim().toLowerCase()];
-    if (flag !== undefined) return flag;
-    return `is_active must be true or false (or yes/no, 1/0), got "${value}"`;
-  }
-  return `is_active must be true or false, got ${JSON.stringify(value)}`;
+function csvFlag(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  return CSV_BOOLEANS[value.trim().toLowerCase()] ?? value;
 }
 
 type Read = { ok: true; rows: RawRow[] } | { ok: false; problems: RowProblem[] };

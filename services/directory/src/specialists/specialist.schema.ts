@@ -1,6 +1,6 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { type HydratedDocument } from 'mongoose';
-import { SPECIALIST_LIMITS } from './specialist-fields';
+import { SPECIALIST_LIMITS } from '@handcheck/contracts';
 
 /** A specialist surgeon (the spec's surgeon record). Loaded by `npm run directory:import`. */
 // Types spelt out: the import command runs under tsx, which emits no decorator metadata.

@@ -2,7 +2,7 @@ import { Controller } from '@nestjs/common';
 import { GrpcMethod } from '@nestjs/microservices';
 import type { MessageInitShape } from '@bufbuild/protobuf';
 import { type ListActiveSpecialistsResponseSchema } from '@handcheck/contracts';
-import { type SpecialistRecord } from './specialist-fields';
+import { type SpecialistRecord } from '@handcheck/contracts';
 import { SpecialistsRepository } from './specialists.repository';
 
 type ListAnswer = MessageInitShape<typeof ListActiveSpecialistsResponseSchema>;

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { type Model } from 'mongoose';
-import { type SpecialistRecord } from './specialist-fields';
+import { type SpecialistRecord } from '@handcheck/contracts';
 import { Specialist } from './specialist.schema';
 
 /** The specialists collection: what the service reads and the importer writes. */
