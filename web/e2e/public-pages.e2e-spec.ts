@@ -369,7 +369,7 @@ describe('links and page weight', () => {
     expect(Object.entries(pairsPerPage).filter(([, pairs]) => pairs > 7)).toEqual([]);
   });
 
-  it('loads at most 120 KiB of gzipped JavaScript on first view of each public page', async () => {
+  it('loads at most 130 KB of gzipped JavaScript on first view of each public page', async () => {
     const page = await tab.context.newPage();
     const sizes: Record<string, number> = {};
     for (const route of PUBLIC_ROUTES) {
@@ -391,13 +391,13 @@ describe('links and page weight', () => {
         Math.round((await Promise.all(scripts)).reduce((sum, size) => sum + size, 0) / 102.4) / 10;
     }
     await page.close();
-    // Issue 16's budget (npm run bench:web checks the same 120 KiB). React DOM is about 63 KiB of
+    // The owner's budget of 130 KB, 130,000 bytes (npm run bench:web checks the same). React DOM is about 63 KiB of
     // it, React Router about 10, Redux Toolkit with Immer about 9, MUI and emotion about 21. The
     // largest page, a condition guide, loads about 119.5 KiB (137.5 KiB before React Router's
     // production build without its framework-mode code, RTK Query's own copies of what it uses,
     // the questionnaire's state loading with the checker, SWC's minifier and the MUI stand-ins
     // of web/build/mui-stand-ins.ts). Everything a page view loads counts, lazy chunks included.
-    const over = Object.entries(sizes).filter(([, kib]) => kib > 120);
+    const over = Object.entries(sizes).filter(([, kib]) => kib * 1024 > 130_000);
     expect({ over, largest: Math.max(...Object.values(sizes)) }).toEqual({
       over: [],
       largest: expect.any(Number),
