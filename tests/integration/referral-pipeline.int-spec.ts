@@ -85,7 +85,7 @@ describe('referral: gateway → Kafka → referral service → both mails', () =
     expect(patient.Subject).toBe('Your HandCheck referral request has been received');
     expect(patient.MessageID).toBe(`referral-${id}-patient@handcheck`);
     expect(patient.Text).toContain('You should receive a response within 1-2 business days.');
-    expect(patient.Text).toContain('call 999 in the UK or 911 in the US');
+    expect(patient.Text).toContain('Call 999 (UK) or 911 (US) if it is life-threatening');
     expect(patient.HTML).toContain('Hello Sam Taylor,');
 
     const inboxMails = await waitForMails(inbox);

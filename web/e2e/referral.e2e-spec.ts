@@ -224,7 +224,7 @@ describe('specialist referral request', () => {
     const patientText = (await message(patientMail!.ID)).Text;
     expect(patientText).toContain(`Hello ${patientName},`);
     expect(patientText).toContain('You should receive a response within 1-2 business days.');
-    expect(patientText).toContain('call 999 in the UK or 911 in the US');
+    expect(patientText).toContain('Call 999 (UK) or 911 (US) if it is life-threatening');
 
     const [specialistMail] = await eventually(
       async () => {

@@ -45,11 +45,25 @@ describe('referral mails', () => {
     expect(mail.subject).toBe('Your HandCheck referral request has been received');
     for (const part of [mail.text, mail.html]) {
       expect(part).toContain('You should receive a response within 1-2 business days.');
-      expect(part).toContain('call 999 in the UK or 911 in the US');
+      expect(part).toContain('Call 999 (UK) or 911 (US) if it is life-threatening');
       expect(part).toContain('30 days at most');
+      // Issue 26, finding 4: the referral never tells a person to wait.
+      expect(part).toContain('Do not wait for our reply');
+      expect(part).not.toContain('You do not need to do anything else');
+      // The emergency box names infection and injection injuries, A&E first.
+      expect(part).toMatch(/Go to A&(amp;)?E \(UK\) or the emergency room \(US\) now/);
+      expect(part).toContain('hot, red and swollen');
+      expect(part).toContain('high-pressure gun');
       expect(part).toContain('Carpal Tunnel Syndrome');
     }
     expect(mail.html).toContain('Hello Ann &lt;Example&gt; &amp; Co,');
+  });
+
+  it('the specialist mail says the patient was told not to wait if things get worse', () => {
+    const mail = templates.render(TEMPLATES.specialist, referralMailData(fixture, 90));
+    for (const part of [mail.text, mail.html]) {
+      expect(part).toContain('not to wait for your reply if their symptoms get worse');
+    }
   });
 
   it('renders without a name, additional information or conditions', () => {
