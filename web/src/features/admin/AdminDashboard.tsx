@@ -9,6 +9,7 @@ import { useAppDispatch } from '../../app/hooks';
 import { useLogoutMutation } from './adminApi';
 import { ended } from './adminAuthSlice';
 import { useAdminSession } from './session';
+import { FailedReferralsCard } from './FailedReferralsCard';
 import { SystemOverviewCard } from './SystemOverviewCard';
 import { WeeklyReportTestCard } from './WeeklyReportTestCard';
 
@@ -75,6 +76,7 @@ export function AdminDashboard() {
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
         <WeeklyReportTestCard />
         <SystemOverviewCard email={auth.email} />
+        <FailedReferralsCard />
       </Box>
       <Suspense
         fallback={
