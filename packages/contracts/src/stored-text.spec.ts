@@ -1,4 +1,10 @@
-import { storedPath, storedReferrer, withoutControls } from './stored-text';
+import {
+  MAX_USER_AGENT_LENGTH,
+  storedPath,
+  storedReferrer,
+  storedUserAgent,
+  withoutControls,
+} from './stored-text';
 
 describe('stored text (issue 14, item 8)', () => {
   it('strips control characters: NUL, terminal escapes, DEL, C1, bidi overrides', () => {
@@ -28,5 +34,22 @@ describe('stored text (issue 14, item 8)', () => {
     expect(storedReferrer('not a url')).toBe('');
     expect(storedReferrer('')).toBe('');
     expect(storedReferrer('https://ex\u0000ample.com/\u001bx?y')).toBe('https://example.com/x');
+  });
+});
+
+describe('storedUserAgent (issue 25, section 3)', () => {
+  it('keeps a browser as it is', () => {
+    const chrome =
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.6099.109 Safari/537.36';
+    expect(storedUserAgent(chrome)).toBe(chrome);
+  });
+
+  it('drops control characters, e-mail addresses and long numbers, and caps the length', () => {
+    expect(
+      storedUserAgent(
+        'MyApp/2.1 (jane.doe@example.com; tel 07700900123)\u0000\u001b[2J\r\nX-Evil: 1',
+      ),
+    ).toBe('MyApp/2.1 ([email]; tel [number])[2J X-Evil: 1');
+    expect(storedUserAgent('x'.repeat(5000))).toHaveLength(MAX_USER_AGENT_LENGTH);
   });
 });

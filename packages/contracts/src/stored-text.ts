@@ -37,3 +37,26 @@ export function storedReferrer(referrer: string): string {
   if (url.protocol === 'http:' || url.protocol === 'https:') return url.origin + url.pathname;
   return url.host ? `${url.protocol}//${url.host}` : '';
 }
+
+/** Characters of a User-Agent as stored: enough for a browser, its engine and its platform. */
+export const MAX_USER_AGENT_LENGTH = 256;
+
+const EMAIL_LIKE = /[^\s()<>;,/]+@[^\s()<>;,/]+/g;
+/** A run of 7 or more digits: a phone or account number (browser versions are dotted, shorter runs). */
+const LONG_NUMBER = /\d{7,}/g;
+
+/**
+ * A User-Agent as stored. Browsers send product tokens, but apps and proxies write what
+ * they like into the header (e-mail addresses, phone or account numbers, device names),
+ * so it is not kept verbatim: no control characters, e-mail addresses and runs of 7 or
+ * more digits replaced by a marker, white space collapsed, at most MAX_USER_AGENT_LENGTH
+ * characters.
+ */
+export function storedUserAgent(userAgent: string): string {
+  return withoutControls(userAgent.replace(/[\t\r\n]+/g, ' '))
+    .replace(EMAIL_LIKE, '[email]')
+    .replace(LONG_NUMBER, '[number]')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, MAX_USER_AGENT_LENGTH);
+}

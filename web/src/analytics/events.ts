@@ -24,8 +24,10 @@ export type TrackedEventType = CheckerEventType | 'checker_completion';
 export type EventFields<T extends EventType = EventType> = BrowserEventFields<T>;
 
 /** The fields argument: required when the type has required fields, optional otherwise. */
-export type FieldsArgument<T extends EventType> =
-  Record<string, never> extends EventFields<T>
+export type FieldsArgument<T extends EventType> = [keyof EventFields<T>] extends [never]
+  ? // A type with no fields of its own takes none (an empty type would take any object).
+    [fields?: EventFields<T> & Record<string, never>]
+  : Record<string, never> extends EventFields<T>
     ? [fields?: EventFields<T>]
     : [fields: EventFields<T>];
 

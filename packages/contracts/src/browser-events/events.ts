@@ -95,8 +95,7 @@ export interface SessionDurationEvent extends BrowserEventBase<'session_duration
 
 export type SymptomCheckerStartedEvent = BrowserEventBase<'symptom_checker_started'>;
 
-export interface SymptomCheckerStepCompletedEvent
-  extends BrowserEventBase<'symptom_checker_step_completed'> {
+export interface SymptomCheckerStepCompletedEvent extends BrowserEventBase<'symptom_checker_step_completed'> {
   /** 1 to `MAX_STEP_NUMBER`. */
   stepNumber: number;
 }

@@ -5,3 +5,4 @@ export * from './events';
 export { browserEventProblems, parseEventBatch } from './parse-event-batch';
 export { type EventRules, type FieldRule, eventProblemsWith, textLength } from './event-rules';
 export { EVENT_RULES } from './event-rules.gen';
+export { type EventJsonSchema, eventJsonSchema, fieldJsonSchema } from './event-json-schema';

@@ -25,7 +25,7 @@ const everyType = (): BrowserEvent[] => [
     topCondition: 'Trigger Finger',
     diagnosisConfidence: 95,
   },
-  { ...base(), type: 'referral_requested', eventData: { source: 'results' } },
+  { ...base(), type: 'referral_requested', eventData: { conditions: 2 } },
   {
     ...base(),
     type: 'checker_completion',
@@ -84,7 +84,9 @@ describe('parseEventBatch', () => {
       }),
     ).toEqual([
       'events[0].stepNumber must be a whole number from 1 to 6.',
-      'events[1].topCondition is missing: it must be text of at most 100 characters.',
+      expect.stringMatching(
+        /^events\[1\]\.topCondition is missing: it must be one of: Carpal Tunnel Syndrome, .*, Skin Lesion\/Lump\.$/,
+      ),
     ]);
   });
 
@@ -133,11 +135,15 @@ describe('parseEventBatch', () => {
     expect(parseEventBatch({ events: [{ ...base(), type: 'page_view', toString: 'x' }] }).ok).toBe(
       false,
     );
-    const big = parseEventBatch({
+    const note = parseEventBatch({
       events: [{ ...base(), type: 'referral_requested', eventData: { note: 'x'.repeat(3000) } }],
     });
-    expect(big.ok).toBe(false);
-    if (!big.ok) expect(big.problems.join()).toMatch(/eventData must be at most 2048 characters/);
+    expect(note.ok).toBe(false);
+    if (!note.ok) {
+      expect(note.problems).toEqual([
+        'events[0].eventData.note is not a field of referral_requested eventData; leave it out.',
+      ]);
+    }
   });
 
   it('refuses bad paths, session ids, ids and times', () => {
@@ -171,6 +177,8 @@ describe('parseEventBatch', () => {
     // Optional fields may be null.
     ok({ type: 'page_view', referrer: null });
     ok({ type: 'referral_requested', eventData: null });
+    ok({ type: 'referral_requested', eventData: {} });
+    ok({ type: 'referral_requested', topCondition: null, diagnosisConfidence: null });
     ok({
       type: 'checker_completion',
       topCondition: '',
@@ -180,13 +188,21 @@ describe('parseEventBatch', () => {
       symptomDuration: '',
       functionalImpact: null,
     });
+    ok({
+      type: 'checker_completion',
+      topCondition: 'Skin Lesion/Lump',
+      conditionConfidence: 0,
+      totalSymptomsReported: 0,
+      symptomDuration: 'More than 6 months',
+      functionalImpact: 'grip, pinch, writing, keyboard',
+    });
     // Lengths count an emoji (a surrogate pair) as one character.
     ok({ type: 'broken_link', requestedPath: '😀'.repeat(MAX_PATH_LENGTH) });
     ok({ type: 'session_duration', durationSeconds: 7 * 24 * 3600 });
-    // Optional checker fields are checked when present.
+    // Each checker type has its own fields: a started event carries no step.
     expect(
       browserEventProblems({ ...base(), type: 'symptom_checker_started', stepNumber: null }),
-    ).toEqual(['event.stepNumber must be a whole number from 1 to 6.']);
+    ).toEqual(['event.stepNumber is not a field of symptom_checker_started events; leave it out.']);
   });
 
   it('refuses out-of-range checker completions', () => {
@@ -200,6 +216,73 @@ describe('parseEventBatch', () => {
       { topCondition: undefined },
     ]) {
       expect(parseEventBatch({ events: [{ ...completion, ...bad }] }).ok).toBe(false);
+    }
+  });
+
+  it('refuses a checker_completion carrying free text where the questionnaire has a choice', () => {
+    const completion = everyType()[10];
+    for (const bad of [
+      { symptomDuration: 'since jane@example.com moved in' },
+      { functionalImpact: 'grip; call me on 07700 900123' },
+      { functionalImpact: '' },
+    ]) {
+      expect(parseEventBatch({ events: [{ ...completion, ...bad }] }).ok).toBe(false);
+    }
+  });
+});
+
+describe('issue 25, section 3: only what each type allows is stored', () => {
+  it("refuses eventData fields other than referral_requested's conditions (an e-mail address, an IP)", () => {
+    const problems = problemsOf({
+      events: [
+        {
+          ...base(),
+          type: 'referral_requested',
+          eventData: { email: 'jane@example.com', ip: '203.0.113.77' },
+        },
+        { ...base(), type: 'referral_requested', eventData: { conditions: 4 } },
+        { ...base(), type: 'symptom_checker_started', eventData: { conditions: 1 } },
+        {
+          ...base(),
+          type: 'diagnosis_received',
+          topCondition: 'Trigger Finger',
+          diagnosisConfidence: 9,
+          eventData: {},
+        },
+      ],
+    });
+    expect(problems).toEqual([
+      'events[0].eventData.email is not a field of referral_requested eventData; leave it out.',
+      'events[0].eventData.ip is not a field of referral_requested eventData; leave it out.',
+      'events[1].eventData.conditions must be a whole number from 0 to 3, or null.',
+      'events[2].eventData is not a field of symptom_checker_started events; leave it out.',
+      'events[3].eventData is not a field of diagnosis_received events; leave it out.',
+    ]);
+  });
+
+  it("refuses a top condition that is not one of the spec's 18 names", () => {
+    for (const junk of [
+      '\u0000\u0001\u00ff binary',
+      'trigger finger',
+      'Trigger Finger\u0007',
+      'x'.repeat(100),
+    ]) {
+      expect(
+        problemsOf({
+          events: [
+            { ...base(), type: 'diagnosis_received', topCondition: junk, diagnosisConfidence: 50 },
+          ],
+        }),
+      ).toEqual([
+        expect.stringMatching(/^events\[0\]\.topCondition must be one of: Carpal Tunnel/),
+      ]);
+      expect(parseEventBatch({ events: [{ ...everyType()[10], topCondition: junk }] }).ok).toBe(
+        false,
+      );
+      expect(
+        parseEventBatch({ events: [{ ...base(), type: 'referral_requested', topCondition: junk }] })
+          .ok,
+      ).toBe(false);
     }
   });
 });

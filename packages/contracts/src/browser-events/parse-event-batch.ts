@@ -1,8 +1,4 @@
-import {
-  type BrowserEvent,
-  MAX_EVENTS_PER_BATCH,
-  type ParseEventBatchResult,
-} from './events';
+import { type BrowserEvent, MAX_EVENTS_PER_BATCH, type ParseEventBatchResult } from './events';
 import { eventProblemsWith } from './event-rules';
 import { EVENT_RULES } from './event-rules.gen';
 

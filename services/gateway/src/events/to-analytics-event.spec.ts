@@ -1,11 +1,14 @@
 import {
   AnalyticsEventSchema,
   type BrowserEvent,
+  MAX_USER_AGENT_LENGTH,
+  browserEventOf,
+  browserEventProblems,
   fromBinary,
   parseEventBatch,
   toBinary,
 } from '@handcheck/contracts';
-import { USER_AGENT_MAX, clampEventTime, toAnalyticsEvent } from './to-analytics-event';
+import { clampEventTime, toAnalyticsEvent } from './to-analytics-event';
 
 const context = {
   userAgent: 'Mozilla/5.0',
@@ -56,7 +59,7 @@ describe('toAnalyticsEvent', () => {
       ...context,
       userAgent: 'x'.repeat(2000),
     });
-    expect(message.userAgent).toHaveLength(USER_AGENT_MAX);
+    expect(message.userAgent).toHaveLength(MAX_USER_AGENT_LENGTH);
   });
 
   it('maps checker events and completions', () => {
@@ -131,5 +134,55 @@ describe('toAnalyticsEvent stores text safely (issue 14, item 8)', () => {
       context,
     );
     expect(broken.payload.case === 'brokenLink' && broken.payload.value.requestedPath).toBe('/old');
+  });
+});
+
+describe('the consumer reads back what the gateway accepted (issue 25)', () => {
+  it('maps every type so that browserEventOf gives the event back, and it passes the same contract', () => {
+    const events = [
+      event({ type: 'session_start', referrer: 'https://x.test/a' }),
+      event({ type: 'page_view' }),
+      event({ type: 'site_visit' }),
+      event({ type: 'broken_link', requestedPath: '/nope' }),
+      event({ type: 'session_duration', durationSeconds: 30 }),
+      event({ type: 'symptom_checker_started' }),
+      event({ type: 'symptom_checker_step_completed', stepNumber: 4 }),
+      event({ type: 'symptom_checker_completed' }),
+      event({
+        type: 'diagnosis_received',
+        topCondition: 'Trigger Finger',
+        diagnosisConfidence: 95,
+      }),
+      event({
+        type: 'referral_requested',
+        topCondition: 'Trigger Finger',
+        diagnosisConfidence: 95,
+        eventData: { conditions: 2 },
+      }),
+      event({
+        type: 'checker_completion',
+        topCondition: 'Ganglion Cyst',
+        conditionConfidence: 95,
+        totalSymptomsReported: 3,
+        painIntensity: 4,
+        symptomDuration: '1-4 weeks',
+        functionalImpact: 'grip, pinch',
+      }),
+    ];
+    const parsed = parseEventBatch({ events });
+    expect(parsed).toMatchObject({ ok: true });
+    for (const original of events) {
+      const back = browserEventOf(toAnalyticsEvent(original, context));
+      expect(browserEventProblems(back)).toEqual([]);
+      expect(back).toEqual({ ...original, id: original.id.toLowerCase() });
+    }
+  });
+
+  it('stores the User-Agent reduced, never verbatim', () => {
+    const message = toAnalyticsEvent(event({ type: 'page_view' }), {
+      ...context,
+      userAgent: 'MyApp/1 (jane@example.com) 447700900123',
+    });
+    expect(message.userAgent).toBe('MyApp/1 ([email]) [number]');
   });
 });

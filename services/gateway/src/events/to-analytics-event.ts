@@ -3,13 +3,10 @@ import {
   AnalyticsEventSchema,
   type BrowserEvent,
   create,
-  storedPath,
-  storedReferrer,
-  withoutControls,
+  storableEvent,
 } from '@handcheck/contracts';
 import { type GeoLocation } from '../geo/geo-locator';
 
-export const USER_AGENT_MAX = 512;
 const MAX_CLOCK_SKEW_MS = 60_000;
 const MAX_EVENT_AGE_MS = 7 * 24 * 3600 * 1000;
 
@@ -35,7 +32,7 @@ function payloadOf(event: BrowserEvent, context: RequestContext): AnalyticsEvent
         case: 'sessionStarted',
         value: {
           $typeName: 'handcheck.analytics.v1.SessionStarted',
-          landingPage: storedPath(event.path),
+          landingPage: event.path,
           country: context.location.country,
           city: context.location.city,
           isUkUser: context.location.countryCode === 'GB',
@@ -50,7 +47,7 @@ function payloadOf(event: BrowserEvent, context: RequestContext): AnalyticsEvent
         case: 'brokenLink',
         value: {
           $typeName: 'handcheck.analytics.v1.BrokenLink',
-          requestedPath: storedPath(event.requestedPath),
+          requestedPath: event.requestedPath,
         },
       };
     case 'session_duration':
@@ -74,31 +71,39 @@ function payloadOf(event: BrowserEvent, context: RequestContext): AnalyticsEvent
           functionalImpact: event.functionalImpact ?? undefined,
         },
       };
-    default:
+    default: {
+      // Each checker type carries its own fields (or none); absent ones stay unset.
+      const stepNumber = 'stepNumber' in event ? event.stepNumber : undefined;
+      const topCondition = 'topCondition' in event ? event.topCondition : undefined;
+      const confidence = 'diagnosisConfidence' in event ? event.diagnosisConfidence : undefined;
+      const eventData = 'eventData' in event ? event.eventData : undefined;
       return {
         case: 'checkerEvent',
         value: {
           $typeName: 'handcheck.analytics.v1.CheckerEvent',
           eventType: event.type,
-          stepNumber: event.stepNumber,
-          topCondition: event.topCondition,
-          diagnosisConfidence: event.diagnosisConfidence,
-          eventDataJson: event.eventData ? JSON.stringify(event.eventData) : '',
+          stepNumber,
+          topCondition: topCondition ?? undefined,
+          diagnosisConfidence: confidence ?? undefined,
+          eventDataJson: eventData ? JSON.stringify(eventData) : '',
         },
       };
+    }
   }
 }
 
+/** The message an accepted browser event travels as, its text as it may be stored. */
 export function toAnalyticsEvent(event: BrowserEvent, context: RequestContext): AnalyticsEvent {
-  return create(AnalyticsEventSchema, {
-    eventId: event.id.toLowerCase(),
-    sessionId: event.sessionId,
-    occurredAtMs: BigInt(clampEventTime(event.at, context.receivedAtMs)),
-    receivedAtMs: BigInt(context.receivedAtMs),
-    // Stored text: no control characters, no query strings, referrers as origin + path.
-    userAgent: withoutControls(context.userAgent).slice(0, USER_AGENT_MAX),
-    pagePath: storedPath(event.path),
-    referrer: storedReferrer(event.referrer ?? ''),
-    payload: payloadOf(event, context),
-  });
+  return storableEvent(
+    create(AnalyticsEventSchema, {
+      eventId: event.id.toLowerCase(),
+      sessionId: event.sessionId,
+      occurredAtMs: BigInt(clampEventTime(event.at, context.receivedAtMs)),
+      receivedAtMs: BigInt(context.receivedAtMs),
+      userAgent: context.userAgent,
+      pagePath: event.path,
+      referrer: event.referrer ?? '',
+      payload: payloadOf(event, context),
+    }),
+  );
 }

@@ -7,18 +7,8 @@ import {
 import {
   BROWSER_EVENT_TYPES,
   type BrowserEventType,
-  MAX_CONDITION_LENGTH,
   MAX_EVENTS_PER_BATCH,
-  MAX_EVENT_DATA_JSON_LENGTH,
-  MAX_FUNCTIONAL_IMPACT_LENGTH,
-  MAX_PAIN_INTENSITY,
-  MAX_PATH_LENGTH,
-  MAX_PERCENT,
-  MAX_SESSION_DURATION_SECONDS,
-  MAX_STEP_NUMBER,
-  MAX_SYMPTOM_DURATION_LENGTH,
-  PATH_PATTERN,
-  SESSION_ID_PATTERN,
+  eventJsonSchema,
 } from '@handcheck/contracts';
 import { limitText } from '@handcheck/server-kit';
 import { EVENTS_BODY_LIMIT } from '../events/events-intake';
@@ -32,123 +22,43 @@ import { RETRY_AFTER_SECONDS } from '../events/events.service';
 
 const ref = (name: string): ReferenceObject => ({ $ref: `#/components/schemas/${name}` });
 
-const text = (maxLength: number, description: string, extra: SchemaObject = {}): SchemaObject => ({
-  type: 'string',
-  maxLength,
-  description,
-  ...extra,
-});
-
-const whole = (minimum: number, maximum: number, description: string): SchemaObject => ({
-  type: 'integer',
-  minimum,
-  maximum,
-  description,
-});
-
-const nullable = (schema: SchemaObject): SchemaObject => ({ ...schema, nullable: true });
-
-const BASE_PROPERTIES: Record<string, SchemaObject> = {
-  id: {
-    type: 'string',
-    format: 'uuid',
-    description: 'A UUID (any version, either case); the pipeline deduplicates on it.',
-  },
-  sessionId: {
-    type: 'string',
-    pattern: SESSION_ID_PATTERN.source,
-    description: "The tab's session: 8 to 64 letters, digits or dashes.",
-  },
-  at: {
-    type: 'integer',
-    minimum: 0,
-    description:
-      "When it happened: milliseconds since the epoch by the browser's clock (the gateway keeps it within a week before and a minute after its own).",
-  },
-  path: text(MAX_PATH_LENGTH, "The page's path: starts with / and has no spaces.", {
-    pattern: PATH_PATTERN.source,
-  }),
-  referrer: nullable(text(MAX_PATH_LENGTH, '`document.referrer`; left out or null when none.')),
-};
-const BASE_REQUIRED = ['type', 'id', 'sessionId', 'at', 'path'];
-
-const CHECKER_PROPERTIES: Record<string, SchemaObject> = {
-  stepNumber: whole(1, MAX_STEP_NUMBER, 'The questionnaire step.'),
-  topCondition: text(MAX_CONDITION_LENGTH, 'The best-matching condition.'),
-  diagnosisConfidence: whole(0, MAX_PERCENT, "The best match's percentage."),
-  eventData: nullable({
-    type: 'object',
-    additionalProperties: true,
-    description: `Free-form details: at most ${MAX_EVENT_DATA_JSON_LENGTH} characters written as JSON.`,
-  }),
+// The fields, their bounds, nulls and required ones are the event contract's own
+// (eventJsonSchema, from the class-validator classes' compiled rules); only the words are here.
+const FIELD_DESCRIPTIONS: Record<string, string> = {
+  id: 'A UUID (any version, either case); the pipeline deduplicates on it.',
+  sessionId: "The tab's session: 8 to 64 letters, digits or dashes.",
+  at: "When it happened: milliseconds since the epoch by the browser's clock (the gateway keeps it within a week before and a minute after its own).",
+  path: "The page's path: starts with / and has no spaces.",
+  referrer: '`document.referrer`; left out or null when none.',
+  requestedPath: 'The address asked for.',
+  durationSeconds: 'Seconds since the session started.',
+  stepNumber: 'The questionnaire step.',
+  topCondition:
+    "The best match: one of the spec's 18 condition names (empty on a checker_completion when none matched).",
+  diagnosisConfidence: "The best match's percentage.",
+  eventData: 'The one detail stored: how many conditions the results listed.',
+  conditionConfidence: "The best match's percentage.",
+  totalSymptomsReported: 'How many symptoms were reported.',
+  painIntensity: 'Pain on a scale from 0 to 10; null when not answered.',
+  symptomDuration:
+    "The questionnaire's answer for how long the symptoms have lasted; empty when not answered.",
+  functionalImpact:
+    'Comma-separated difficulties (grip, pinch, writing, keyboard); null when none.',
 };
 
-interface EventShape {
-  description: string;
-  properties?: Record<string, SchemaObject>;
-  required?: string[];
-}
-
-const SHAPES: Record<BrowserEventType, EventShape> = {
-  session_start: {
-    description:
-      "The first event of a tab's session. The gateway adds the country and city from the client's IP address, which it does not keep.",
-  },
-  page_view: { description: 'A page shown (a route change counts).' },
-  site_visit: { description: 'A page load.' },
-  broken_link: {
-    description: 'A visit to an address the site has no page for.',
-    properties: { requestedPath: text(MAX_PATH_LENGTH, 'The address asked for.') },
-    required: ['requestedPath'],
-  },
-  session_duration: {
-    description: 'Seconds since the session started; sent when the page is hidden.',
-    properties: {
-      durationSeconds: whole(0, MAX_SESSION_DURATION_SECONDS, 'Seconds since the session started.'),
-    },
-    required: ['durationSeconds'],
-  },
-  checker_completion: {
-    description: 'A finished questionnaire (one symptom_checker_completions row).',
-    properties: {
-      topCondition: text(MAX_CONDITION_LENGTH, "The best match's name; empty when none matched."),
-      conditionConfidence: whole(0, MAX_PERCENT, "The best match's percentage."),
-      totalSymptomsReported: whole(0, MAX_PERCENT, 'How many symptoms were reported.'),
-      painIntensity: nullable(
-        whole(0, MAX_PAIN_INTENSITY, 'Pain on a scale from 0 to 10; null when not answered.'),
-      ),
-      symptomDuration: text(MAX_SYMPTOM_DURATION_LENGTH, 'How long the symptoms have lasted.'),
-      functionalImpact: nullable(
-        text(
-          MAX_FUNCTIONAL_IMPACT_LENGTH,
-          'Comma-separated difficulties (grip, pinch, writing, keyboard); null when none.',
-        ),
-      ),
-    },
-    required: ['topCondition', 'conditionConfidence', 'totalSymptomsReported', 'symptomDuration'],
-  },
-  symptom_checker_started: {
-    description: 'The questionnaire was started.',
-    properties: CHECKER_PROPERTIES,
-  },
-  symptom_checker_step_completed: {
-    description: 'A questionnaire step was completed.',
-    properties: CHECKER_PROPERTIES,
-    required: ['stepNumber'],
-  },
-  symptom_checker_completed: {
-    description: 'The last step was completed.',
-    properties: CHECKER_PROPERTIES,
-  },
-  diagnosis_received: {
-    description: 'Results with a top condition were shown.',
-    properties: CHECKER_PROPERTIES,
-    required: ['topCondition', 'diagnosisConfidence'],
-  },
-  referral_requested: {
-    description: 'A specialist referral was asked for.',
-    properties: CHECKER_PROPERTIES,
-  },
+const EVENT_DESCRIPTIONS: Record<BrowserEventType, string> = {
+  session_start:
+    "The first event of a tab's session. The gateway adds the country and city from the client's IP address, which it does not keep.",
+  page_view: 'A page shown (a route change counts).',
+  site_visit: 'A page load.',
+  broken_link: 'A visit to an address the site has no page for.',
+  session_duration: 'Seconds since the session started; sent when the page is hidden.',
+  checker_completion: 'A finished questionnaire (one symptom_checker_completions row).',
+  symptom_checker_started: 'The questionnaire was started.',
+  symptom_checker_step_completed: 'A questionnaire step was completed.',
+  symptom_checker_completed: 'The last step was completed.',
+  diagnosis_received: 'Results with a top condition were shown.',
+  referral_requested: 'A specialist referral was asked for.',
 };
 
 /** `page_view` → `PageViewEvent`. */
@@ -158,16 +68,20 @@ export function eventSchemaName(type: BrowserEventType): string {
 }
 
 function eventSchema(type: BrowserEventType): SchemaObject {
-  const shape = SHAPES[type];
+  const { properties, required } = eventJsonSchema(type);
   return {
     type: 'object',
-    description: shape.description,
-    properties: {
-      type: { type: 'string', enum: [type] },
-      ...BASE_PROPERTIES,
-      ...shape.properties,
-    },
-    required: [...BASE_REQUIRED, ...(shape.required ?? [])],
+    description: EVENT_DESCRIPTIONS[type],
+    properties: Object.fromEntries(
+      Object.entries(properties).map(([field, schema]) => [
+        field,
+        {
+          ...schema,
+          ...(FIELD_DESCRIPTIONS[field] ? { description: FIELD_DESCRIPTIONS[field] } : {}),
+        } as SchemaObject,
+      ]),
+    ),
+    required,
     // Any other field makes the whole batch fail.
     additionalProperties: false,
   };

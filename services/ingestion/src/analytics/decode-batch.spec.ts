@@ -52,8 +52,9 @@ describe('decodeBatch', () => {
     expect(result.invalid).toEqual([
       {
         event: broken,
-        reason:
-          'event_id is not a UUID; session_id is missing or malformed; page_path must start with /; payload is missing',
+        reason: expect.stringMatching(
+          /^payload is missing; event\.type must be one of: session_start, /,
+        ),
       },
     ]);
   });
@@ -75,6 +76,30 @@ describe('decodeBatch value ranges and message size (issue 14, items 5 and 6)', 
     ]);
   });
 
+  it('checks each event with the browser contract the gateway ran (issue 25)', () => {
+    const stranger = valid();
+    stranger.eventId = 'nope';
+    stranger.sessionId = '';
+    stranger.pagePath = 'x';
+    const junk = valid();
+    junk.payload = {
+      case: 'checkerEvent',
+      value: create(CheckerEventSchema, {
+        eventType: 'referral_requested',
+        topCondition: '\u0000\u00ff\ufffd',
+        eventDataJson: '{"email":"jane@example.com","ip":"203.0.113.77"}',
+      }),
+    };
+    const result = decodeBatch(bytes(stranger, junk));
+    expect(result.ok && result.events).toEqual([]);
+    expect(result.ok && result.invalid.map((i) => i.reason)).toEqual([
+      'event.id must be a UUID, e.g. 3f2b8c1e-9d4a-4c7b-8e2f-1a6b5c4d3e2f.; event.sessionId must be 8 to 64 letters, digits or dashes.; event.path must be a path that starts with / and has no spaces, at most 2048 characters.',
+      expect.stringMatching(
+        /^event\.topCondition must be one of: .*; event\.eventData\.email is not a field of referral_requested eventData; leave it out\.; event\.eventData\.ip is not a field/,
+      ),
+    ]);
+  });
+
   it('checks numbers against the ranges the browser contract allows', () => {
     const step = valid();
     step.payload = {
@@ -88,15 +113,15 @@ describe('decodeBatch value ranges and message size (issue 14, items 5 and 6)', 
     completion.payload = {
       case: 'checkerCompletion',
       value: create(CheckerCompletionSchema, {
-        topCondition: 'x',
+        topCondition: 'Trigger Finger',
         conditionConfidence: 101,
         painIntensity: 11,
       }),
     };
     const result = decodeBatch(bytes(step, completion));
     expect(result.ok && result.invalid.map((i) => i.reason)).toEqual([
-      'step_number is over 6',
-      'condition_confidence is over 100; pain_intensity is over 10',
+      'event.stepNumber must be a whole number from 1 to 6.',
+      'event.conditionConfidence must be a whole number from 0 to 100.; event.painIntensity must be a whole number from 0 to 10, or null.',
     ]);
   });
 

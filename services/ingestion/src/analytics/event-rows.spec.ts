@@ -1,4 +1,11 @@
-import { type AnalyticsEvent, AnalyticsEventSchema, create } from '@handcheck/contracts';
+import {
+  type AnalyticsEvent,
+  AnalyticsEventSchema,
+  CheckerCompletionSchema,
+  CheckerEventSchema,
+  SessionStartedSchema,
+  create,
+} from '@handcheck/contracts';
 import { clickHouseTime, groupRows, rowsFor } from './event-rows';
 
 const at = BigInt(Date.UTC(2026, 10, 22, 8, 5, 9));
@@ -163,5 +170,54 @@ describe('rowsFor stores text safely (issue 14, item 8)', () => {
       { referrer: '' },
     );
     expect(rowsFor(broken)[0]?.[1]).toMatchObject({ requested_path: '/x', referrer: null });
+  });
+});
+
+describe('rowsFor strips control characters from every text it stores (issue 25, section 3)', () => {
+  it('conditions, durations, impacts, places and the User-Agent', () => {
+    const completion = event(
+      {
+        case: 'checkerCompletion',
+        value: create(CheckerCompletionSchema, {
+          topCondition: 'Trigger\u0000 Finger\u001b',
+          conditionConfidence: 90,
+          totalSymptomsReported: 2,
+          symptomDuration: '1-4\u0007 weeks',
+          functionalImpact: 'grip\u202e',
+        }),
+      },
+      { userAgent: 'MyApp (jane@example.com)\r\n' },
+    );
+    expect(rowsFor(completion)[0]?.[1]).toMatchObject({
+      top_condition: 'Trigger Finger',
+      symptom_duration: '1-4 weeks',
+      functional_impact: 'grip',
+    });
+    const step = event({
+      case: 'checkerEvent',
+      value: create(CheckerEventSchema, {
+        eventType: 'diagnosis_received',
+        topCondition: 'Ganglion\u0085 Cyst',
+        diagnosisConfidence: 80,
+      }),
+    });
+    expect(rowsFor(step)[0]?.[1]).toMatchObject({ top_condition: 'Ganglion Cyst' });
+    const start = event({
+      case: 'sessionStarted',
+      value: create(SessionStartedSchema, {
+        landingPage: '/',
+        country: 'United\u0000 Kingdom',
+        city: 'Leeds\u001b[2J',
+      }),
+    });
+    expect(rowsFor(start)[0]?.[1]).toMatchObject({ country: 'United Kingdom', city: 'Leeds[2J' });
+    expect(rowsFor(start)[0]?.[1]).toMatchObject({ user_agent: 'UA' });
+    const withAgent = rowsFor(
+      event(
+        { case: 'siteVisit', value: { $typeName: 'handcheck.analytics.v1.SiteVisit' } },
+        { userAgent: 'MyApp (jane@example.com)\r\n' },
+      ),
+    );
+    expect(withAgent[0]?.[1]).toMatchObject({ user_agent: 'MyApp ([email])' });
   });
 });

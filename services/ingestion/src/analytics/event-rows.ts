@@ -1,9 +1,4 @@
-import {
-  type AnalyticsEvent,
-  storedPath,
-  storedReferrer,
-  withoutControls,
-} from '@handcheck/contracts';
+import { type AnalyticsEvent, storableEvent } from '@handcheck/contracts';
 
 export type TableName =
   | 'analytics_events'
@@ -54,35 +49,11 @@ function eventRow(event: AnalyticsEvent, eventType: string, extra: Partial<Row> 
   };
 }
 
-/**
- * The event with its text as it may be stored (see stored-text in contracts):
- * the gateway does this already; done again here for messages it wrote before.
- */
-function storable(event: AnalyticsEvent): AnalyticsEvent {
-  const payload = event.payload;
-  return {
-    ...event,
-    pagePath: storedPath(event.pagePath),
-    referrer: storedReferrer(event.referrer),
-    userAgent: withoutControls(event.userAgent),
-    payload:
-      payload.case === 'brokenLink'
-        ? {
-            ...payload,
-            value: { ...payload.value, requestedPath: storedPath(payload.value.requestedPath) },
-          }
-        : payload.case === 'sessionStarted'
-          ? {
-              ...payload,
-              value: { ...payload.value, landingPage: storedPath(payload.value.landingPage) },
-            }
-          : payload,
-  };
-}
-
 /** The rows one event becomes, per table. Pure, so the mapping is tested without engines. */
 export function rowsFor(original: AnalyticsEvent): Array<[TableName, Row]> {
-  const event = storable(original);
+  // Text as it may be stored (stored-text in contracts): the gateway did this already;
+  // done again here for messages an older gateway wrote.
+  const event = storableEvent(original);
   const createdAt = clickHouseTime(event.occurredAtMs);
   const payload = event.payload;
   switch (payload.case) {

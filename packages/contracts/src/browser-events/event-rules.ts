@@ -1,0 +1,136 @@
+// The browser event contract as plain data, and the one function that checks an event with it.
+//
+// The definition is the class-validator classes in event-classes.ts. Running class-validator on
+// every event of the intake's hot path costs more than the intake can spare (see
+// docs/analytics.md, "One contract"), and the browser must not bundle it, so the rules are read
+// once from the classes' metadata (compile-event-rules.ts) into this form. event-rules.gen.ts
+// holds that output for the browser and the services alike; a unit test fails when it differs
+// from what the classes compile to, and a property test that this check and class-validator
+// accept exactly the same events. Dependency-free: the web tracker imports it.
+
+/** How one field is checked: what class-validator's decorators on it say, as data. */
+export interface FieldRule {
+  /** `@IsOptional()`: undefined and null stand for "left out". */
+  optional: boolean;
+  kind: 'text' | 'whole' | 'object';
+  /** What a problem says the value must be, e.g. "a whole number from 1 to 6". */
+  expected: string;
+  /** text: `@MaxLength`, counted as class-validator counts (an emoji is one). */
+  maxLength?: number;
+  /** text: `@Matches` (source and flags). */
+  pattern?: { source: string; flags: string };
+  /** text: `@IsIn` / `@Equals`. */
+  oneOf?: readonly string[];
+  /** whole: `@Min` / `@Max`. */
+  min?: number;
+  max?: number;
+  /** object: the nested class's fields (`@ValidateNested` + `@Type`); no others are allowed. */
+  fields?: Readonly<Record<string, FieldRule>>;
+}
+
+/** Every field each event type may carry, `type` included; any other field is refused. */
+export type EventRules = Readonly<Record<string, Readonly<Record<string, FieldRule>>>>;
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Characters as validator.js (class-validator's MaxLength) counts them: a surrogate pair
+ * (an emoji) or a character with its emoji/text presentation selector is one.
+ */
+export function textLength(text: string): number {
+  const pairs = text.match(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g)?.length ?? 0;
+  const selectors = text.match(/[^\uFE0F\uFE0E][\uFE0F\uFE0E]/g)?.length ?? 0;
+  return text.length - pairs - selectors;
+}
+
+// Compiled once per rule: keyed by the rule's own pattern object.
+const patterns = new WeakMap<object, RegExp>();
+function regExp(pattern: { source: string; flags: string }): RegExp {
+  let compiled = patterns.get(pattern);
+  if (!compiled) {
+    compiled = new RegExp(pattern.source, pattern.flags);
+    patterns.set(pattern, compiled);
+  }
+  return compiled;
+}
+
+function valid(rule: FieldRule, value: unknown): boolean {
+  switch (rule.kind) {
+    case 'text':
+      return (
+        typeof value === 'string' &&
+        (rule.maxLength === undefined ||
+          value.length <= rule.maxLength ||
+          textLength(value) <= rule.maxLength) &&
+        (rule.pattern === undefined || regExp(rule.pattern).test(value)) &&
+        (rule.oneOf === undefined || rule.oneOf.includes(value))
+      );
+    case 'whole':
+      return (
+        Number.isInteger(value) &&
+        (rule.min === undefined || (value as number) >= rule.min) &&
+        (rule.max === undefined || (value as number) <= rule.max)
+      );
+    case 'object':
+      return isObject(value);
+  }
+}
+
+const own = (object: object, key: string) => Object.prototype.hasOwnProperty.call(object, key);
+
+/** What is wrong with `object` under `fields`, each problem naming `where` and the field. */
+export function fieldProblems(
+  fields: Readonly<Record<string, FieldRule>>,
+  object: Record<string, unknown>,
+  where: string,
+  /** Whose fields these are, e.g. "page_view events". */
+  owner: string,
+): string[] {
+  const problems: string[] = [];
+  for (const field of Object.keys(fields)) {
+    const rule = fields[field]!;
+    const value = own(object, field) ? object[field] : undefined;
+    if (value === undefined || value === null) {
+      if (!rule.optional) {
+        problems.push(
+          value === undefined
+            ? `${where}.${field} is missing: it must be ${rule.expected}.`
+            : `${where}.${field} must be ${rule.expected}.`,
+        );
+      }
+    } else if (!valid(rule, value)) {
+      problems.push(
+        `${where}.${field} must be ${rule.expected}${rule.optional ? ', or null' : ''}.`,
+      );
+    } else if (rule.kind === 'object' && rule.fields) {
+      problems.push(
+        ...fieldProblems(
+          rule.fields,
+          value as Record<string, unknown>,
+          `${where}.${field}`,
+          `${owner.replace(/ events$/, '')} ${field}`,
+        ),
+      );
+    }
+  }
+  for (const field of Object.keys(object)) {
+    if (!own(fields, field)) {
+      problems.push(`${where}.${field} is not a field of ${owner}; leave it out.`);
+    }
+  }
+  return problems;
+}
+
+/**
+ * What is wrong with one event under `rules`, e.g. "events[2].stepNumber must be a whole
+ * number from 1 to 6."; empty when it is fine.
+ */
+export function eventProblemsWith(rules: EventRules, event: unknown, where = 'event'): string[] {
+  if (!isObject(event)) return [`${where} must be an object.`];
+  const type = event.type;
+  if (typeof type !== 'string' || !own(rules, type)) {
+    return [`${where}.type must be one of: ${Object.keys(rules).join(', ')}.`];
+  }
+  return fieldProblems(rules[type]!, event, where, `${type} events`);
+}
