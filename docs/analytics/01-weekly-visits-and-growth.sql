@@ -6,10 +6,15 @@ SELECT
     if(previous_week = 0, NULL, round((toInt64(this_week) - toInt64(previous_week)) * 100 / previous_week, 1)) AS growth_percent
 FROM
 (
-    WITH toDate(now(), 'Europe/London') AS end_day
-    SELECT toDate(created_at, 'Europe/London') AS day, uniqExact(event_id) AS visits
-    FROM handcheck.visits_by_time
-    WHERE created_at >= toDateTime(end_day - 14, 'Europe/London') AND created_at < toDateTime(end_day, 'Europe/London')
+    SELECT toDate(first_at, 'Europe/London') AS day, count() AS visits
+    FROM
+    (
+        WITH toDate(now(), 'Europe/London') AS end_day
+        SELECT event_id, min(created_at) AS first_at
+        FROM handcheck.visits_by_time
+        WHERE created_at >= toDateTime(end_day - 14, 'Europe/London') AND created_at < toDateTime(end_day, 'Europe/London')
+        GROUP BY event_id
+    )
     GROUP BY day
     ORDER BY day
 )

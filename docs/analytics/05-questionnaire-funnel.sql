@@ -1,13 +1,18 @@
--- Sessions reaching each point of the questionnaire, last 14 days.
+-- Sessions by the furthest point of the questionnaire they reached, last 14 days: a session counts in every stage up to it, so each stage is at most the one before.
 SELECT
-    uniqExactIf(session_id, event_type = 'symptom_checker_started') AS started,
-    uniqExactIf(session_id, event_type = 'symptom_checker_step_completed' AND step_number = 1) AS step_1,
-    uniqExactIf(session_id, event_type = 'symptom_checker_step_completed' AND step_number = 2) AS step_2,
-    uniqExactIf(session_id, event_type = 'symptom_checker_step_completed' AND step_number = 3) AS step_3,
-    uniqExactIf(session_id, event_type = 'symptom_checker_step_completed' AND step_number = 4) AS step_4,
-    uniqExactIf(session_id, event_type = 'symptom_checker_step_completed' AND step_number = 5) AS step_5,
-    uniqExactIf(session_id, event_type = 'symptom_checker_step_completed' AND step_number = 6) AS step_6,
-    uniqExactIf(session_id, event_type = 'symptom_checker_completed') AS completed,
+    count() AS started,
+    countIf(reached >= 1) AS step_1,
+    countIf(reached >= 2) AS step_2,
+    countIf(reached >= 3) AS step_3,
+    countIf(reached >= 4) AS step_4,
+    countIf(reached >= 5) AS step_5,
+    countIf(reached >= 6) AS step_6,
+    countIf(reached >= 7) AS completed,
     round(completed * 100 / started, 1) AS completion_percent
-FROM handcheck.analytics_events FINAL
-WHERE created_at >= now() - 14 * 86400
+FROM
+(
+    SELECT session_id, max(multiIf(event_type = 'symptom_checker_completed', 7, event_type = 'symptom_checker_step_completed', ifNull(step_number, 0), 0)) AS reached
+    FROM handcheck.analytics_events
+    WHERE created_at >= now() - 14 * 86400 AND event_type IN ('symptom_checker_started', 'symptom_checker_step_completed', 'symptom_checker_completed')
+    GROUP BY session_id
+)

@@ -46,7 +46,7 @@ describe('weekly report SQL', () => {
   it('builds the dashboard queries over n days', () => {
     const window = { database: 'd', timeZone: 'UTC', endDay: '2026-11-23' };
     expect(funnelSql(window, 28)).toContain("toDateTime(end_day - 28, 'UTC')");
-    expect(funnelSql(window, 28)).toContain('step_number = 6) AS step_6');
+    expect(funnelSql(window, 28)).toContain('countIf(reached >= 6) AS step_6');
     expect(topConditionsSql(window, 28, 5)).toMatch(/LIMIT 5$/);
     expect(() => topConditionsSql(window, 28, 1.5)).toThrow(TypeError);
   });

@@ -6,25 +6,24 @@ import { sqlDate, sqlIdentifier, sqlInt, sqlString } from '@handcheck/server-kit
 // same text with its database, its zone and its day as literals (ClickHouse
 // 18.16 has no query parameters), and a unit test keeps the two equal.
 //
-// A visit is one row of site_visits: one page load of the site by a browser
-// that tracks (see docs/analytics.md), counted on the day of its time, once
-// however often it was delivered: every count is the distinct event ids of a
-// day, and a figure over several days is the sum of its days. So the email's
-// total is the sum of the days it lists, and a count never needs one set of
-// every id of the week: seven sets of a day's ids are counted in less than
-// half the time (npm run bench:report). Windows are whole calendar days in
-// the report's zone: from midnight `end_day - n` to midnight `end_day`,
-// exclusive.
+// A visit is one event id of site_visits: one page load of the site by a
+// browser that tracks (see docs/analytics.md), counted once however often it
+// was delivered and whatever a redelivery carried. Every figure first makes
+// one row per event id of its window (its first time, and the smallest path or
+// referrer it came with, so a redelivery with another path or time is not a
+// second visit), then counts those rows: a day's visits are the ids whose
+// first time is that day, a figure over several days is the sum of its days,
+// and the email's total is the sum of the days it lists. Windows are whole
+// calendar days in the report's zone: from midnight `end_day - n` to midnight
+// `end_day`, exclusive.
 //
 // Visits are read from visits_by_time, site_visits' copy sorted on
 // (created_at, event_id), the event id a UUID, that ingestion's migrations v3
 // and v4 keep: site_visits is sorted on the event id alone, so there a window
 // is a scan of every visit ever (about 0.7 s at 10 million), here a range of
-// the primary key. Redelivered events are counted once with
-// uniqExact(event_id), as on site_visits: the copy receives every delivery
-// too, and only merges away the ones with the same time, in the background.
-// Not FINAL: in the copy, a retry that came back with another time is another
-// sort key, which FINAL keeps; it counts once on each day it has a row.
+// the primary key. The copy receives every delivery too, and only merges away
+// the ones with the same time, in the background, hence the grouping by id
+// rather than FINAL.
 
 export interface WindowLiterals {
   /** The analytics database. */
@@ -68,18 +67,29 @@ export interface ReportQuery {
   sql: (window: WindowLiterals) => string;
 }
 
-/** Distinct event ids per day over the `days` days before end_day: the visits of each day (also the dashboard's chart). */
-export function dailyVisitsSql(window: WindowLiterals, days: number): string {
-  const { db, tz, endDay } = parts(window);
+const indent = (sql: string) => sql.replace(/^/gm, '    ');
+
+/** One row per event id in the `days` days before end_day, with `column`: an aggregate, e.g. the smallest path it came with. */
+function visitsById(parts: Parts, days: number, column: string): string {
+  const { db, tz, endDay } = parts;
   return `WITH ${endDay} AS end_day
-SELECT toDate(created_at, ${tz}) AS day, uniqExact(event_id) AS visits
+SELECT event_id, ${column}
 FROM ${db}.${VISITS}
 WHERE ${lastDays(tz, days)}
+GROUP BY event_id`;
+}
+
+/** Visits per day over the `days` days before end_day, each event id once, on its first day (also the dashboard's chart). */
+export function dailyVisitsSql(window: WindowLiterals, days: number): string {
+  const p = parts(window);
+  return `SELECT toDate(first_at, ${p.tz}) AS day, count() AS visits
+FROM
+(
+${indent(visitsById(p, days, 'min(created_at) AS first_at'))}
+)
 GROUP BY day
 ORDER BY day`;
 }
-
-const indent = (sql: string) => sql.replace(/^/gm, '    ');
 
 export const DAILY_BREAKDOWN: ReportQuery = {
   file: '02-daily-breakdown.sql',
@@ -107,24 +117,19 @@ ${indent(DAILY_BREAKDOWN.sql(window))}
 };
 
 /**
- * The top 3 `alias` of the last 7 whole days: distinct event ids per day and
- * `column` (named `name` there), summed per `shown`, an expression of `name`
- * (the name itself when left out).
+ * The top 3 `alias` of the last 7 whole days: each event id once, under the
+ * smallest `column` it came with (named `name`), counted per `shown`, an
+ * expression of `name` (the name itself when left out).
  */
 function topThree(
   window: WindowLiterals,
   top: { column: string; name: string; alias: string; shown?: string },
 ): string {
-  const { db, tz, endDay } = parts(window);
   const { column, name, alias, shown } = top;
-  return `SELECT ${shown === undefined ? alias : `${shown} AS ${alias}`}, sum(on_day) AS visits
+  return `SELECT ${shown === undefined ? alias : `${shown} AS ${alias}`}, count() AS visits
 FROM
 (
-    WITH ${endDay} AS end_day
-    SELECT toDate(created_at, ${tz}) AS day, ${column} AS ${name}, uniqExact(event_id) AS on_day
-    FROM ${db}.${VISITS}
-    WHERE ${lastDays(tz, 7)}
-    GROUP BY day, ${name}
+${indent(visitsById(parts(window), 7, `min(${column}) AS ${name}`))}
 )
 GROUP BY ${alias}
 ORDER BY visits DESC, ${alias}
@@ -142,7 +147,6 @@ export const TOP_REFERRERS: ReportQuery = {
   file: '04-top-referrers.sql',
   title:
     "The 3 most frequent sources of visits in the last 7 whole days (Europe/London); '(direct)' = typed in or bookmarked.",
-  // The domain of each distinct referrer of a day, not of every visit: far fewer calls.
   sql: (window) =>
     topThree(window, {
       column: 'referrer',
@@ -169,25 +173,43 @@ export function docsFileText(query: ReportQuery): string {
 
 // The dashboard's other charts (not in the docs: the docs' 05 and 06 are their 14-day analyst versions).
 
+/**
+ * The questionnaire funnel counts sessions, not events: each session once, at the
+ * furthest point it reached in the window (started 0, step n, completed 7), and in
+ * every stage up to that point, so each stage is at most the one before (a session
+ * whose earlier events fell before the window, or were lost, still counts as having
+ * passed them).
+ */
 export function funnelSql(window: WindowLiterals, days: number): string {
   const { db, tz, endDay } = parts(window);
-  const step = (n: number) =>
-    `    uniqExactIf(session_id, event_type = 'symptom_checker_step_completed' AND step_number = ${n}) AS step_${n},`;
-  return `WITH ${endDay} AS end_day
-SELECT
-    uniqExactIf(session_id, event_type = 'symptom_checker_started') AS started,
+  const step = (n: number) => `    countIf(reached >= ${n}) AS step_${n},`;
+  return `SELECT
+    count() AS started,
 ${[1, 2, 3, 4, 5, 6].map(step).join('\n')}
-    uniqExactIf(session_id, event_type = 'symptom_checker_completed') AS completed
-FROM ${db}.analytics_events
-WHERE ${lastDays(tz, days)}`;
+    countIf(reached >= 7) AS completed
+FROM
+(
+    WITH ${endDay} AS end_day
+    SELECT session_id, max(multiIf(event_type = 'symptom_checker_completed', 7, event_type = 'symptom_checker_step_completed', ifNull(step_number, 0), 0)) AS reached
+    FROM ${db}.analytics_events
+    WHERE ${lastDays(tz, days)} AND event_type IN ('symptom_checker_started', 'symptom_checker_step_completed', 'symptom_checker_completed')
+    GROUP BY session_id
+)`;
 }
 
+/** Completions per top condition: each event id once, under the smallest condition it came with. */
 export function topConditionsSql(window: WindowLiterals, days: number, limit: number): string {
   const { db, tz, endDay } = parts(window);
-  return `WITH ${endDay} AS end_day
-SELECT top_condition AS condition, uniqExact(event_id) AS completions
-FROM ${db}.symptom_checker_completions
-WHERE ${lastDays(tz, days)} AND top_condition != ''
+  return `SELECT condition, count() AS completions
+FROM
+(
+    WITH ${endDay} AS end_day
+    SELECT event_id, min(top_condition) AS condition
+    FROM ${db}.symptom_checker_completions
+    WHERE ${lastDays(tz, days)}
+    GROUP BY event_id
+)
+WHERE condition != ''
 GROUP BY condition
 ORDER BY completions DESC, condition
 LIMIT ${sqlInt(limit)}`;
