@@ -27,6 +27,8 @@ interface ChartProps {
   valueLabel: string;
   /** A third column, e.g. the share of those who started. */
   extra?: { label: string; value: (bar: Bar) => string };
+  /** What the chart counts, said under it. */
+  note?: string;
 }
 
 function FiguresTable({ title, bars, valueLabel, extra }: ChartProps) {
@@ -80,6 +82,11 @@ function ChartCard({ children, ...props }: ChartProps & { children: React.ReactN
       ) : (
         <>
           {children}
+          {props.note && (
+            <Typography variant="body2" sx={{ mt: 1 }}>
+              {props.note}
+            </Typography>
+          )}
           <FiguresTable {...props} />
         </>
       )}
@@ -218,6 +225,7 @@ export default function DashboardCharts() {
           summary={`Bar chart: ${data.funnel.started} sessions started the symptom checker and ${data.funnel.completed} completed it (${percentOf(data.funnel.completed, data.funnel.started)}).`}
           bars={funnel}
           valueLabel="Sessions"
+          note="Counts sessions, not events: each session once, at the furthest stage it reached, and in every stage before it, so each bar is at most the one above."
           extra={{
             label: 'Of those who started',
             value: (bar) => percentOf(bar.value, data.funnel.started),
