@@ -6,7 +6,17 @@ import Typography from '@mui/material/Typography';
 import { useAppDispatch } from '../../../app/hooks';
 import { isUnauthorized } from '../adminApi';
 import { sessionLost } from '../adminAuthSlice';
-import { type Bar, conditionBars, funnelBars, niceMax, percentOf, visitBars } from './chartData';
+import {
+  AXIS_FONT_PX,
+  type Bar,
+  columnLayout,
+  conditionBars,
+  funnelBars,
+  niceMax,
+  percentOf,
+  visitBars,
+} from './chartData';
+import { useElementWidth } from './useElementWidth';
 import { useGetDashboardQuery } from './dashboardApi';
 import { BOLD } from '../../../theme/typeScale';
 
@@ -17,6 +27,7 @@ import { BOLD } from '../../../theme/typeScale';
 
 const BAR = '#1d4ed8';
 const GRID = '#d1d5db';
+const COLUMN_CHART_HEIGHT = 200;
 
 interface ChartProps {
   title: string;
@@ -94,57 +105,69 @@ function ChartCard({ children, ...props }: ChartProps & { children: React.ReactN
   );
 }
 
-/** Vertical bars, one per day. */
+/** Vertical bars, one per day, drawn at the card's own width so its labels keep their size. */
 function ColumnChart(props: ChartProps) {
-  const width = 560;
-  const height = 200;
-  const left = 36;
-  const bottom = 24;
-  const max = niceMax(props.bars.map((b) => b.value));
-  const step = (width - left) / Math.max(1, props.bars.length);
-  const y = (value: number) => (height - bottom) * (1 - value / max);
+  const [frame, width] = useElementWidth<HTMLDivElement>();
+  const layout = width ? columnLayout(props.bars, width, COLUMN_CHART_HEIGHT) : undefined;
   return (
     <ChartCard {...props}>
-      <svg
-        viewBox={`0 0 ${width} ${height}`}
-        width="100%"
-        role="img"
-        aria-label={props.summary}
-        style={{ display: 'block', maxWidth: width, color: 'inherit' }}
-      >
-        {[0, max / 2, max].map((tick) => (
-          <g key={tick}>
-            <line x1={left} x2={width} y1={y(tick)} y2={y(tick)} stroke={GRID} />
-            <text x={left - 6} y={y(tick) + 4} fontSize="11" textAnchor="end" fill="currentColor">
-              {tick}
-            </text>
-          </g>
-        ))}
-        {props.bars.map((bar, i) => (
-          <rect
-            key={bar.rowLabel}
-            x={left + i * step + step * 0.15}
-            y={y(bar.value)}
-            width={step * 0.7}
-            height={height - bottom - y(bar.value)}
-            fill={BAR}
-          />
-        ))}
-        {props.bars.map((bar, i) =>
-          i % 7 === 0 || i === props.bars.length - 1 ? (
-            <text
-              key={`label-${bar.rowLabel}`}
-              x={left + i * step + step / 2}
-              y={height - 6}
-              fontSize="11"
-              textAnchor="middle"
-              fill="currentColor"
-            >
-              {bar.label}
-            </text>
-          ) : null,
+      <Box ref={frame} sx={{ minHeight: COLUMN_CHART_HEIGHT }}>
+        {layout && (
+          <svg
+            viewBox={`0 0 ${layout.width} ${layout.height}`}
+            // A share of the card, not a width in px: a fixed width would hold the card (a grid
+            // item) at its old size, and the page would scroll sideways after a narrowing.
+            width="100%"
+            height={layout.height}
+            role="img"
+            aria-label={props.summary}
+            style={{ display: 'block', color: 'inherit' }}
+          >
+            {layout.ticks.map((tick) => (
+              <g key={tick.value}>
+                <line
+                  x1={layout.plot.left}
+                  x2={layout.plot.right}
+                  y1={tick.lineY}
+                  y2={tick.lineY}
+                  stroke={GRID}
+                />
+                <text
+                  x={layout.valueX}
+                  y={tick.y}
+                  fontSize={AXIS_FONT_PX}
+                  textAnchor="end"
+                  fill="currentColor"
+                >
+                  {tick.value}
+                </text>
+              </g>
+            ))}
+            {layout.columns.map((column) => (
+              <rect
+                key={column.key}
+                x={column.x}
+                y={column.y}
+                width={column.width}
+                height={column.height}
+                fill={BAR}
+              />
+            ))}
+            {layout.dates.map((date) => (
+              <text
+                key={`label-${date.key}`}
+                x={date.x}
+                y={date.y}
+                fontSize={AXIS_FONT_PX}
+                textAnchor="middle"
+                fill="currentColor"
+              >
+                {date.text}
+              </text>
+            ))}
+          </svg>
         )}
-      </svg>
+      </Box>
     </ChartCard>
   );
 }

@@ -1,4 +1,14 @@
-import { conditionBars, funnelBars, niceMax, percentOf, shortDate, visitBars } from './chartData';
+import {
+  AXIS_FONT_PX,
+  columnLayout,
+  conditionBars,
+  estimatedLabelWidth,
+  funnelBars,
+  niceMax,
+  percentOf,
+  shortDate,
+  visitBars,
+} from './chartData';
 
 const data = {
   dailyVisits: [
@@ -48,5 +58,96 @@ describe('dashboard chart data', () => {
   it('gives shares of those who started', () => {
     expect(percentOf(4, 10)).toBe('40.0%');
     expect(percentOf(1, 0)).toBe('–');
+  });
+});
+
+describe('the visits chart layout', () => {
+  /** 28 days ending on `last`, as the dashboard gets them. */
+  const days = (last: string, visits: (i: number) => number) =>
+    visitBars({
+      ...data,
+      dailyVisits: Array.from({ length: 28 }, (_, i) => {
+        const day = new Date(`${last}T00:00:00Z`);
+        day.setUTCDate(day.getUTCDate() - 27 + i);
+        return { date: day.toISOString().slice(0, 10), visits: visits(i) };
+      }),
+    });
+  // A month with the longest short name ("Sept"), a busy site, and an empty one.
+  const cases = [
+    days('2026-09-30', (i) => i * 457),
+    days('2026-11-23', (i) => (i % 3) * 4),
+    days('2026-11-23', () => 0),
+  ];
+  // From a 320 px phone (about 230 px inside the card) to a wide desktop card.
+  const widths = [200, 230, 238, 260, 300, 342, 400, 560, 800, 1100, 1400];
+
+  it('keeps every label inside the drawing, with the dates apart and the last day shown', () => {
+    for (const bars of cases) {
+      for (const width of widths) {
+        const layout = columnLayout(bars, width);
+        const context = { width, first: bars[0].label };
+        const dates = layout.dates.map((date) => ({
+          left: date.x - estimatedLabelWidth(date.text) / 2,
+          right: date.x + estimatedLabelWidth(date.text) / 2,
+          text: date.text,
+        }));
+        expect({ context, left: Math.min(...dates.map((d) => d.left)) >= 0 }).toEqual({
+          context,
+          left: true,
+        });
+        expect({ context, right: Math.max(...dates.map((d) => d.right)) <= width }).toEqual({
+          context,
+          right: true,
+        });
+        for (let i = 1; i < dates.length; i += 1)
+          expect({ context, apart: dates[i].left - dates[i - 1].right >= 8 }).toEqual({
+            context,
+            apart: true,
+          });
+        expect(dates[0].text).toBe(bars[0].label);
+        expect(dates[dates.length - 1].text).toBe(bars[bars.length - 1].label);
+        expect(dates.length).toBeGreaterThanOrEqual(2);
+        // Dates below the bars, their baseline leaving room for descenders.
+        for (const date of layout.dates) {
+          expect(date.y - AXIS_FONT_PX).toBeGreaterThanOrEqual(layout.plot.bottom);
+          expect(date.y + AXIS_FONT_PX / 3).toBeLessThanOrEqual(layout.height);
+        }
+        // Value labels left of the plot, the top one below the drawing's top edge.
+        for (const tick of layout.ticks) {
+          expect(layout.valueX - estimatedLabelWidth(String(tick.value))).toBeGreaterThanOrEqual(0);
+          expect(tick.y - AXIS_FONT_PX).toBeGreaterThanOrEqual(0);
+        }
+        expect(layout.valueX).toBeLessThan(layout.plot.left);
+        // The bars within the plot.
+        for (const column of layout.columns) {
+          expect(column.x).toBeGreaterThanOrEqual(layout.plot.left);
+          expect(column.x + column.width).toBeLessThanOrEqual(width);
+          expect(column.y).toBeGreaterThanOrEqual(layout.plot.top);
+          expect(column.y + column.height).toBeCloseTo(layout.plot.bottom);
+        }
+      }
+    }
+  });
+
+  it('labels every 7th day where there is room, fewer on a phone', () => {
+    const bars = cases[1];
+    expect(columnLayout(bars, 1100).dates.map((d) => d.text)).toEqual([
+      '27 Oct',
+      '3 Nov',
+      '10 Nov',
+      '17 Nov',
+      '23 Nov',
+    ]);
+    expect(columnLayout(bars, 230).dates.map((d) => d.text)).toEqual([
+      '27 Oct',
+      '10 Nov',
+      '23 Nov',
+    ]);
+  });
+
+  it('makes the value axis as wide as its longest label', () => {
+    expect(columnLayout(cases[0], 560).ticks.map((t) => t.value)).toEqual([0, 10000, 20000]);
+    expect(columnLayout(cases[0], 560).plot.left).toBeGreaterThan(estimatedLabelWidth('20000'));
+    expect(columnLayout(cases[2], 560).plot.left).toBeLessThan(estimatedLabelWidth('20000'));
   });
 });
