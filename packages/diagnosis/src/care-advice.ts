@@ -1,4 +1,5 @@
 import { CARE_RULES, type CareLevel } from './care-rules';
+import { EMERGENCY_SIGNS, type EmergencySignId } from './emergency-signs';
 import { deepFreeze } from './freeze';
 import { normalizeAnswers } from './normalize';
 import { type Answers } from './options';
@@ -14,7 +15,10 @@ export interface CareAdvice {
   action: string;
   /** The reasons of the rules that set this level, in rule order (may be empty for routine). */
   reasons: string[];
-  /** Ids of those rules, so a card can be traced back to the rule table. */
+  /**
+   * Ids of those rules, so a card can be traced back to the rule table; an emergency sign
+   * chosen in the emergency check appears as `sign:<id>`.
+   */
   ruleIds: string[];
   /** Always shown: the signs that need 999 / 911 whatever the answers say. */
   safetyNet: string;
@@ -54,20 +58,26 @@ export const SAFETY_NET =
 const SEVERITY: readonly CareLevel[] = ['emergency', 'urgent', 'routine'];
 
 /**
- * The care card for a set of answers: the most serious level any rule reaches, with that
- * level's reasons. Answers with no red flag get the non-urgent card.
+ * The care card for a set of answers and the emergency signs chosen before the questions:
+ * the most serious level any rule reaches, with that level's reasons. Any emergency sign makes
+ * the card an emergency, its reasons first. Answers with no red flag get the non-urgent card.
  */
-export function careAdvice(input: Answers): CareAdvice {
+export function careAdvice(
+  input: Answers,
+  emergencySigns: readonly EmergencySignId[] = [],
+): CareAdvice {
   const answers = normalizeAnswers(input);
+  // In list order, each once, and only known ids: the signs may come from page state.
+  const signs = EMERGENCY_SIGNS.filter((sign) => emergencySigns.includes(sign.id));
   const triggered = CARE_RULES.filter((rule) => rule.applies(answers));
   const level = SEVERITY.find((candidate) => triggered.some((rule) => rule.level === candidate));
-  const chosen = level ?? 'routine';
+  const chosen = signs.length > 0 ? 'emergency' : (level ?? 'routine');
   const atLevel = triggered.filter((rule) => rule.level === chosen);
   return {
     level: chosen,
     ...CARE_LEVELS[chosen],
-    reasons: atLevel.map((rule) => rule.reason),
-    ruleIds: atLevel.map((rule) => rule.id),
+    reasons: [...signs.map((sign) => sign.reason), ...atLevel.map((rule) => rule.reason)],
+    ruleIds: [...signs.map((sign) => `sign:${sign.id}`), ...atLevel.map((rule) => rule.id)],
     safetyNet: SAFETY_NET,
   };
 }

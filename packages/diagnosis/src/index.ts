@@ -14,6 +14,13 @@ export {
 export { careAdvice, CARE_LEVELS, SAFETY_NET, type CareAdvice, type CareTone } from './care-advice';
 export { CARE_RULES, type CareLevel, type CareRule } from './care-rules';
 export {
+  EMERGENCY_SIGNS,
+  EMERGENCY_SIGN_IDS,
+  isEmergencySignId,
+  type EmergencySign,
+  type EmergencySignId,
+} from './emergency-signs';
+export {
   CONDITIONS,
   CONDITION_NAMES,
   weightEntries,

@@ -1,0 +1,66 @@
+import { careAdvice } from './care-advice';
+import {
+  EMERGENCY_SIGNS,
+  EMERGENCY_SIGN_IDS,
+  type EmergencySignId,
+  isEmergencySignId,
+} from './emergency-signs';
+import * as engine from './index';
+import { emptyAnswers } from './options';
+
+describe('emergency signs', () => {
+  it('are the six signs of the emergency check, in order, each with a label, reason and source', () => {
+    expect(EMERGENCY_SIGN_IDS).toEqual([
+      'cold-pale-blue',
+      'hot-red-swollen',
+      'bite-puncture-injection',
+      'bone-deformed',
+      'heavy-bleeding',
+      'stroke-heart',
+    ]);
+    for (const sign of EMERGENCY_SIGNS) {
+      expect(sign.label).toMatch(/^[A-Z]/);
+      expect(sign.reason).toMatch(/^[A-Z].*\.$/);
+      expect(sign.source).toMatch(/NHS|Society/);
+    }
+    expect(Object.isFrozen(EMERGENCY_SIGNS)).toBe(true);
+  });
+
+  it("any one sign makes the card an emergency with that sign's reason, even with no answers", () => {
+    for (const sign of EMERGENCY_SIGNS) {
+      const advice = careAdvice(emptyAnswers(), [sign.id]);
+      expect(advice.level).toBe('emergency');
+      expect(advice.tone).toBe('red');
+      expect(advice.reasons[0]).toBe(sign.reason);
+      expect(advice.ruleIds).toEqual([`sign:${sign.id}`]);
+    }
+  });
+
+  it('gives one reason per sign, in list order, each once; unknown ids are ignored', () => {
+    const chosen = [
+      'stroke-heart',
+      'cold-pale-blue',
+      'cold-pale-blue',
+      'no-such-sign' as EmergencySignId,
+    ];
+    const advice = careAdvice(emptyAnswers(), chosen);
+    expect(advice.ruleIds).toEqual(['sign:cold-pale-blue', 'sign:stroke-heart']);
+    expect(advice.reasons).toHaveLength(2);
+  });
+
+  it('no sign leaves the card to the answers (default and empty list agree)', () => {
+    expect(careAdvice(emptyAnswers(), [])).toEqual(careAdvice(emptyAnswers()));
+    expect(careAdvice(emptyAnswers()).level).toBe('routine');
+  });
+
+  it('narrows page data to known ids', () => {
+    expect(isEmergencySignId('heavy-bleeding')).toBe(true);
+    expect(isEmergencySignId('heavy')).toBe(false);
+    expect(isEmergencySignId(3)).toBe(false);
+  });
+
+  it('are exported from the package entry', () => {
+    expect(engine.EMERGENCY_SIGNS).toBe(EMERGENCY_SIGNS);
+    expect(engine.careAdvice(emptyAnswers(), ['bone-deformed']).level).toBe('emergency');
+  });
+});
