@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
@@ -85,10 +85,17 @@ export function FailedReferralsCard() {
   const [note, setNote] = useState<RetryNote>();
   const dispatch = useAppDispatch();
   const headingId = useId();
+  const noteRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     if (isUnauthorized(error)) dispatch(sessionLost());
   }, [error, dispatch]);
+
+  // The pressed button goes with its row once the referral is sent: the focus goes to what
+  // the retry did, not to the page's start.
+  useEffect(() => {
+    if (note) noteRef.current?.focus();
+  }, [note]);
 
   async function run(id: string) {
     setNote(undefined);
@@ -200,7 +207,7 @@ export function FailedReferralsCard() {
         reason. Retry sends a referral&apos;s mails again; no one gets them twice.
       </Typography>
       {body}
-      <Box aria-live="polite">
+      <Box aria-live="polite" ref={noteRef} tabIndex={-1} sx={{ '&:focus': { outline: 'none' } }}>
         {note && (
           <Alert severity={note.severity} sx={{ mt: 2 }}>
             {note.text}
