@@ -83,7 +83,7 @@ describe('the API client in the browser', () => {
     const section = page.getByTestId('specialist-directory');
     await section.waitFor();
     expect(answered).toEqual([503, 200]);
-    expect(await section.getByText('Dr Retry Example').isVisible()).toBe(true);
+    expect(await section.getByText('Dr Retry Example', { exact: true }).isVisible()).toBe(true);
     expect(await axeViolations(page)).toEqual([]);
     expect(unexpected(tab)).toEqual([]);
   });
