@@ -12,8 +12,9 @@ const Questionnaire = lazy(() => import('./Questionnaire'));
 const Results = lazy(() => import('../results/Results'));
 
 /**
- * Home and /symptom-checker show the landing, a questionnaire step or the results,
- * chosen by the query string (?step=n, ?view=results) so browser history moves between them.
+ * Home and /symptom-checker show the landing, the questionnaire (its emergency check,
+ * ?view=emergency-check and ?view=emergency-advice, then ?step=n) or the results
+ * (?view=results), chosen by the query string so browser history moves between them.
  */
 export function CheckerFlow({ landing }: { landing: ReactNode }) {
   const hydrated = useHydrated();
@@ -22,7 +23,7 @@ export function CheckerFlow({ landing }: { landing: ReactNode }) {
   const hasResult = useAppSelector(selectHasResult);
   const view = parseCheckerView(search);
   const staleResults = hydrated && view.kind === 'results' && !hasResult;
-  // Start was pressed before the page was interactive: its form loaded ?step=1&start=1.
+  // Start was pressed before the page was interactive: its form loaded ?view=emergency-check&start=1.
   const startedEarly = hydrated && new URLSearchParams(search).has(START_PARAM);
   const start = useStartAssessment();
 
@@ -45,10 +46,10 @@ export function CheckerFlow({ landing }: { landing: ReactNode }) {
     previouslyShown.current = shown;
   }, [shown]);
 
-  if (shown === 'landing') return <>{landing}</>;
+  if (shown === 'landing' || view.kind === 'landing') return <>{landing}</>;
   return (
     <Suspense fallback={<PageLoading />}>
-      {view.kind === 'step' ? <Questionnaire step={view.step} /> : <Results />}
+      {view.kind === 'results' ? <Results /> : <Questionnaire view={view} />}
     </Suspense>
   );
 }

@@ -6,9 +6,10 @@ import { START_PARAM, preloadChecker, useStartAssessment } from './useStartAsses
 import { TEXT_SIZE } from '../../theme/typeScale';
 
 /**
- * The primary call to action on the landing views; swaps the landing for step 1.
- * It is a real form (GET this page with ?step=1&start=1), so a tap before the page is
- * interactive loads step 1 instead of being lost; once hydrated the click is handled in place.
+ * The primary call to action on the landing views; swaps the landing for the questionnaire's
+ * emergency check. It is a real form (GET this page with ?view=emergency-check&start=1), so a
+ * tap before the page is interactive loads the check instead of being lost; once hydrated the
+ * click is handled in place.
  */
 export function StartAssessmentButton({ label }: { label: string }) {
   const start = useStartAssessment();
@@ -23,7 +24,7 @@ export function StartAssessmentButton({ label }: { label: string }) {
           start();
         }}
       >
-        <input type="hidden" name="step" value="1" />
+        <input type="hidden" name="view" value="emergency-check" />
         <input type="hidden" name={START_PARAM} value="1" />
         <ActionButton
           type="submit"

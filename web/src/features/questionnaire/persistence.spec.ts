@@ -4,6 +4,7 @@ import {
   loadQuestionnaire,
   parseStoredState,
   reviveAnswers,
+  reviveEmergencySigns,
   saveQuestionnaire,
   serialiseState,
 } from './persistence';
@@ -49,8 +50,21 @@ describe('questionnaire persistence', () => {
       },
       step: 4,
       result,
+      emergencySigns: ['hot-red-swollen', 'heavy-bleeding'],
     };
     expect(parseStoredState(serialiseState(state))).toEqual(state);
+    const none = { ...state, emergencySigns: [] };
+    expect(parseStoredState(serialiseState(none))).toEqual(none);
+  });
+
+  it('keeps only known emergency signs, once each; anything but a list is unanswered', () => {
+    expect(reviveEmergencySigns(['heavy-bleeding', 'broken-heart', 7, 'heavy-bleeding'])).toEqual([
+      'heavy-bleeding',
+    ]);
+    expect(reviveEmergencySigns([])).toEqual([]);
+    expect(reviveEmergencySigns(undefined)).toBeNull();
+    expect(reviveEmergencySigns('heavy-bleeding')).toBeNull();
+    expect(reviveEmergencySigns({ 0: 'heavy-bleeding' })).toBeNull();
   });
 
   it('drops unknown options, wrong types and over-long text', () => {
@@ -79,7 +93,12 @@ describe('questionnaire persistence', () => {
     const stored = parseStoredState(
       JSON.stringify({ answers: null, step: 42, result: { topConditions: 'nope' } }),
     );
-    expect(stored).toEqual({ answers: emptyAnswers(), step: 6, result: null });
+    expect(stored).toEqual({
+      answers: emptyAnswers(),
+      step: 6,
+      result: null,
+      emergencySigns: null,
+    });
   });
 
   it('reads and writes sessionStorage under one key, and survives storage that throws', () => {
@@ -88,6 +107,7 @@ describe('questionnaire persistence', () => {
       answers: { ...emptyAnswers(), stiffness: true },
       step: 2,
       result: null,
+      emergencySigns: null,
     };
     saveQuestionnaire(storage, state);
     expect(storage.getItem(STORAGE_KEY)).not.toBeNull();

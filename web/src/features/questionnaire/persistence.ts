@@ -10,8 +10,10 @@ import {
   PAIN_TIMINGS,
   PAIN_TYPES,
   emptyAnswers,
+  isEmergencySignId,
   type Answers,
   type DiagnosisResult,
+  type EmergencySignId,
 } from '@handcheck/diagnosis';
 import { clampStep, type ChoiceField, type QuestionnaireState } from './questionnaireSlice';
 import { readSavedText } from './savedQuestionnaire';
@@ -76,6 +78,12 @@ function reviveResult(raw: unknown): DiagnosisResult | null {
   return raw as unknown as DiagnosisResult;
 }
 
+/** The emergency check's answer: null (not answered) unless a list, of known signs only. */
+export function reviveEmergencySigns(raw: unknown): EmergencySignId[] | null {
+  if (!Array.isArray(raw)) return null;
+  return [...new Set(raw.filter(isEmergencySignId))];
+}
+
 export function parseStoredState(text: string | null): QuestionnaireState | null {
   if (!text) return null;
   let raw: unknown;
@@ -89,6 +97,7 @@ export function parseStoredState(text: string | null): QuestionnaireState | null
     answers: reviveAnswers(raw.answers),
     step: clampStep(typeof raw.step === 'number' ? raw.step : 1),
     result: reviveResult(raw.result),
+    emergencySigns: reviveEmergencySigns(raw.emergencySigns),
   };
 }
 

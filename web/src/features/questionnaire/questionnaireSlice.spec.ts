@@ -6,9 +6,11 @@ import {
   assessmentStarted,
   choiceSet,
   clampStep,
+  emergencySignToggled,
   flagSet,
   initialQuestionnaireState,
   nextStep,
+  noEmergencySignToggled,
   painLocationToggled,
   previousStep,
   questionnaireReducer,
@@ -46,7 +48,55 @@ const reduce = (
 
 describe('questionnaire slice', () => {
   it('starts on step 1 with empty answers and no result', () => {
-    expect(initialQuestionnaireState).toEqual({ answers: emptyAnswers(), step: 1, result: null });
+    expect(initialQuestionnaireState).toEqual({
+      answers: emptyAnswers(),
+      step: 1,
+      result: null,
+      emergencySigns: null,
+    });
+  });
+
+  describe('emergency check', () => {
+    it('keeps the signs ticked, in the order ticked, and unticks them', () => {
+      const two = reduce(
+        initialQuestionnaireState,
+        emergencySignToggled('heavy-bleeding'),
+        emergencySignToggled('cold-pale-blue'),
+      );
+      expect(two.emergencySigns).toEqual(['heavy-bleeding', 'cold-pale-blue']);
+      expect(reduce(two, emergencySignToggled('heavy-bleeding')).emergencySigns).toEqual([
+        'cold-pale-blue',
+      ]);
+    });
+
+    it('goes back to unanswered when the last sign or "None of these" is unticked', () => {
+      const sign = reduce(initialQuestionnaireState, emergencySignToggled('bone-deformed'));
+      expect(reduce(sign, emergencySignToggled('bone-deformed')).emergencySigns).toBeNull();
+      const none = reduce(initialQuestionnaireState, noEmergencySignToggled());
+      expect(none.emergencySigns).toEqual([]);
+      expect(reduce(none, noEmergencySignToggled()).emergencySigns).toBeNull();
+    });
+
+    it('"None of these" and a sign exclude each other', () => {
+      const none = reduce(
+        initialQuestionnaireState,
+        emergencySignToggled('hot-red-swollen'),
+        emergencySignToggled('stroke-heart'),
+        noEmergencySignToggled(),
+      );
+      expect(none.emergencySigns).toEqual([]);
+      expect(reduce(none, emergencySignToggled('stroke-heart')).emergencySigns).toEqual([
+        'stroke-heart',
+      ]);
+    });
+
+    it('is asked afresh on each start, kept with the result, and cleared by a new assessment', () => {
+      const answered = reduce(initialQuestionnaireState, emergencySignToggled('heavy-bleeding'));
+      const done = reduce(answered, assessmentCompleted(result));
+      expect(done.emergencySigns).toEqual(['heavy-bleeding']);
+      expect(reduce(done, assessmentStarted()).emergencySigns).toBeNull();
+      expect(reduce(done, assessmentReset()).emergencySigns).toBeNull();
+    });
   });
 
   it('never goes past step 6 or below step 1 (spec §4)', () => {

@@ -6,6 +6,7 @@ import {
   type Answers,
   type ChoiceKey,
   type DiagnosisResult,
+  type EmergencySignId,
   type FlagKey,
 } from '@handcheck/diagnosis';
 import { rootReducer } from '../../app/store';
@@ -19,12 +20,18 @@ export interface QuestionnaireState {
   answers: Answers;
   step: number;
   result: DiagnosisResult | null;
+  /**
+   * The emergency check's answer: null until answered, [] for "None of these", else the signs
+   * happening now. Kept with the answers so the care card and the printout see it.
+   */
+  emergencySigns: EmergencySignId[] | null;
 }
 
 export const initialQuestionnaireState: QuestionnaireState = {
   answers: emptyAnswers(),
   step: 1,
   result: null,
+  emergencySigns: null,
 };
 
 /** Steps run 1..STEPS; anything else (NaN, 0, 7, 2.5) is pulled back into range. */
@@ -41,6 +48,19 @@ export const questionnaireSlice = createSlice({
     assessmentStarted(state) {
       state.step = 1;
       state.result = null;
+      // "Happening now" is asked afresh each time: yesterday's "None of these" says nothing of today.
+      state.emergencySigns = null;
+    },
+    /** Ticking a sign takes back "None of these"; unticking the last leaves the check unanswered. */
+    emergencySignToggled(state, action: PayloadAction<EmergencySignId>) {
+      const others = (state.emergencySigns ?? []).filter((id) => id !== action.payload);
+      const ticked = state.emergencySigns?.includes(action.payload) ?? false;
+      const signs = ticked ? others : [...others, action.payload];
+      state.emergencySigns = signs.length > 0 ? signs : null;
+    },
+    /** "None of these" takes back every sign; unticking it leaves the check unanswered. */
+    noEmergencySignToggled(state) {
+      state.emergencySigns = state.emergencySigns?.length === 0 ? null : [];
     },
     stepChanged(state, action: PayloadAction<number>) {
       state.step = clampStep(action.payload);
@@ -78,6 +98,8 @@ export const questionnaireSlice = createSlice({
 
 export const {
   assessmentStarted,
+  emergencySignToggled,
+  noEmergencySignToggled,
   stepChanged,
   nextStep,
   previousStep,

@@ -8,7 +8,12 @@ import type { QuestionnaireState } from './questionnaireSlice';
 export const STORAGE_KEY = 'handcheck.questionnaire.v1';
 
 export function serialiseState(state: QuestionnaireState): string {
-  return JSON.stringify({ answers: state.answers, step: state.step, result: state.result });
+  return JSON.stringify({
+    answers: state.answers,
+    step: state.step,
+    result: state.result,
+    emergencySigns: state.emergencySigns,
+  });
 }
 
 /** sessionStorage can throw (private mode, quota, disabled storage): the questionnaire still works without it. */

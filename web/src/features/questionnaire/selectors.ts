@@ -7,6 +7,8 @@ type WithQuestionnaire = Parameters<typeof selectQuestionnaire>[0];
 export const selectAnswers = (state: WithQuestionnaire) => selectQuestionnaire(state).answers;
 export const selectStep = (state: WithQuestionnaire) => selectQuestionnaire(state).step;
 export const selectResult = (state: WithQuestionnaire) => selectQuestionnaire(state).result;
+export const selectEmergencySigns = (state: WithQuestionnaire) =>
+  selectQuestionnaire(state).emergencySigns;
 
 export const isFirstStep = (step: number) => step <= 1;
 export const isLastStep = (step: number) => step >= STEPS;

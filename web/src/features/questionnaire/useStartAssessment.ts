@@ -19,15 +19,16 @@ export function useStartAssessment() {
   return useCallback(
     (options: { replace?: boolean } = {}) => {
       trackEvent('symptom_checker_started');
-      const toStepOne = () =>
-        navigate({ search: checkerSearch({ kind: 'step', step: 1 }) }, options);
+      // The questionnaire opens with its emergency check, before step 1.
+      const toCheck = () =>
+        navigate({ search: checkerSearch({ kind: 'emergency-check' }) }, options);
       // The questionnaire's state comes with its code, which hovering or focusing the start
-      // button has usually loaded already (preloadChecker). Should it fail to load, step 1
+      // button has usually loaded already (preloadChecker). Should it fail to load, the check
       // still opens and shows the failure as any page that cannot load does.
       void import('./questionnaireSlice').then(({ assessmentStarted }) => {
         dispatch(assessmentStarted());
-        toStepOne();
-      }, toStepOne);
+        toCheck();
+      }, toCheck);
     },
     [dispatch, navigate],
   );

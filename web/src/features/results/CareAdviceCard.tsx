@@ -3,19 +3,14 @@ import Typography from '@mui/material/Typography';
 import type { CareAdvice } from '@handcheck/diagnosis';
 import { WarningIcon } from '../../components/icons';
 import { BOLD } from '../../theme/typeScale';
-
-const TONES = {
-  red: { background: '#fef2f2', border: '#dc2626', text: '#7f1d1d' },
-  orange: { background: '#fff7ed', border: '#ea580c', text: '#7c2d12' },
-  blue: { background: '#eff6ff', border: '#3b82f6', text: '#1e3a8a' },
-} as const;
+import { CARE_TONES } from './careTones';
 
 /**
  * The care card: emergency and urgent levels interrupt (role=alert) and come before the
  * results; the non-urgent card is informational.
  */
 export function CareAdviceCard({ advice }: { advice: CareAdvice }) {
-  const tone = TONES[advice.tone];
+  const tone = CARE_TONES[advice.tone];
   const pressing = advice.level !== 'routine';
   return (
     <Box

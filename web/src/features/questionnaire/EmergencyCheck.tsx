@@ -1,0 +1,159 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import Box from '@mui/material/Box';
+import Checkbox from '@mui/material/Checkbox';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
+import Typography from '@mui/material/Typography';
+import { EMERGENCY_SIGNS } from '@handcheck/diagnosis';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { focusView } from '../../app/focusView';
+import { ActionButton } from '../../components/ActionButton';
+import { Panel } from '../../components/Panel';
+import { VisuallyHidden } from '../../components/VisuallyHidden';
+import { BOLD, TEXT_SIZE } from '../../theme/typeScale';
+import { checkerSearch } from './checkerView';
+import { afterEmergencyCheck } from './emergencyCheck';
+import { selectHasResult } from './hasResult';
+import { emergencySignToggled, noEmergencySignToggled } from './questionnaireSlice';
+import { selectEmergencySigns } from './selectors';
+import { useViewTitle } from './useViewTitle';
+
+export const EMERGENCY_CHECK_TITLE = 'Is this an emergency?';
+export const EMERGENCY_CHECK_LEGEND = 'Is any of these happening to you now?';
+export const NONE_OF_THESE = 'None of these';
+
+/**
+ * The questionnaire's opening screen, before "Step 1 of 6" (as NHS 111 online asks its
+ * emergency questions first). It is not a step: no step number, no progress. "None of these"
+ * is an answer of its own, so nobody passes the check without saying so.
+ */
+export function EmergencyCheck() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const signs = useAppSelector(selectEmergencySigns);
+  const hasResult = useAppSelector(selectHasResult);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const group = useRef<HTMLDivElement>(null);
+  const [unanswered, setUnanswered] = useState(false);
+  const hintId = useId();
+  const errorId = useId();
+  useViewTitle(EMERGENCY_CHECK_TITLE);
+
+  useEffect(() => {
+    focusView(heading.current);
+  }, []);
+
+  const chosen = signs ?? [];
+  const none = signs !== null && signs.length === 0;
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const target = afterEmergencyCheck(signs, hasResult);
+    if (!target) {
+      setUnanswered(true);
+      group.current?.querySelector<HTMLInputElement>('input[type="checkbox"]')?.focus();
+      return;
+    }
+    // The emergency check is complete here: any sign chosen or "None of these".
+    navigate({ search: checkerSearch(target) });
+  };
+
+  const describedBy = [hintId, unanswered && signs === null ? errorId : '']
+    .filter(Boolean)
+    .join(' ');
+
+  return (
+    <Box sx={{ maxWidth: 760, mx: 'auto' }}>
+      <Panel sx={{ p: { xs: 2.5, md: 4 } }}>
+        <Typography
+          ref={heading}
+          tabIndex={-1}
+          component="h1"
+          variant="h2"
+          sx={{ mb: 1, outline: 'none' }}
+        >
+          {EMERGENCY_CHECK_TITLE}
+        </Typography>
+        <Typography sx={{ mb: 3, color: 'text.secondary' }}>
+          Before the questions, check that you do not need help straight away. This tool cannot help
+          in an emergency.
+        </Typography>
+        <form onSubmit={onSubmit} aria-label={EMERGENCY_CHECK_TITLE} noValidate>
+          <FormControl
+            component="fieldset"
+            error={unanswered && signs === null}
+            aria-describedby={describedBy}
+            sx={{ display: 'block', border: 0, p: 0, m: 0, mb: 3 }}
+          >
+            <FormLabel
+              component="legend"
+              sx={{
+                fontWeight: BOLD,
+                color: 'text.primary',
+                fontSize: TEXT_SIZE.lead,
+                mb: 0.5,
+                '&.Mui-error, &.Mui-focused': { color: 'text.primary' },
+              }}
+            >
+              {EMERGENCY_CHECK_LEGEND}
+            </FormLabel>
+            <FormHelperText
+              id={hintId}
+              sx={{ mx: 0, mb: 1, fontSize: TEXT_SIZE.body, color: 'text.secondary' }}
+            >
+              Tick all that apply, or &lsquo;{NONE_OF_THESE}&rsquo;.
+            </FormHelperText>
+            {unanswered && signs === null && (
+              <FormHelperText
+                id={errorId}
+                data-testid="emergency-check-error"
+                sx={{ mx: 0, mb: 1, fontSize: TEXT_SIZE.body, fontWeight: BOLD, color: '#b91c1c' }}
+              >
+                <VisuallyHidden>Error: </VisuallyHidden>
+                Tick any sign that is happening now, or &lsquo;{NONE_OF_THESE}&rsquo;.
+              </FormHelperText>
+            )}
+            <FormGroup ref={group}>
+              {EMERGENCY_SIGNS.map((sign) => (
+                <FormControlLabel
+                  key={sign.id}
+                  label={sign.label}
+                  sx={{ alignItems: 'flex-start', mb: 1, '& .MuiCheckbox-root': { mt: -1 } }}
+                  control={
+                    <Checkbox
+                      name="emergencySign"
+                      value={sign.id}
+                      checked={chosen.includes(sign.id)}
+                      onChange={() => dispatch(emergencySignToggled(sign.id))}
+                    />
+                  }
+                />
+              ))}
+              {/* GOV.UK's exclusive "none" option: ticking it clears the signs, and a sign clears it. */}
+              <Typography aria-hidden sx={{ my: 1, ml: 1.5, fontWeight: BOLD }}>
+                or
+              </Typography>
+              <FormControlLabel
+                label={NONE_OF_THESE}
+                control={
+                  <Checkbox
+                    name="noEmergencySign"
+                    checked={none}
+                    onChange={() => dispatch(noEmergencySignToggled())}
+                  />
+                }
+              />
+            </FormGroup>
+          </FormControl>
+          <ActionButton type="submit" sx={{ width: { xs: '100%', sm: 'auto' } }}>
+            Continue
+          </ActionButton>
+        </form>
+      </Panel>
+    </Box>
+  );
+}
