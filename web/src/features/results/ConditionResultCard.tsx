@@ -2,22 +2,45 @@ import { useId, useState } from 'react';
 import Box from '@mui/material/Box';
 import { Panel } from '../../components/Panel';
 import Typography from '@mui/material/Typography';
-import { priorityFor, type ConditionMatch } from '@handcheck/diagnosis';
+import { priorityFor, type CareLevel, type ConditionMatch } from '@handcheck/diagnosis';
 import { guideForEngineName } from '../../content';
 import { ActionButton } from '../../components/ActionButton';
 import { AppLink } from '../../components/links';
 import { ExpandMoreIcon } from '../../components/icons';
 import { ResourceList } from '../../components/ResourceList';
+import { CARE_TONES, careLevelBesidePriority } from './careTones';
 import { PRIORITY_COLOURS } from './priorityColours';
 import { resultResourceGroups } from './resourceGroups';
 import { BOLD, TEXT_SIZE } from '../../theme/typeScale';
 
-/** One ranked suggestion: match, priority (as a word, not only a colour), reasons and resources. */
-export function ConditionResultCard({ match, rank }: { match: ConditionMatch; rank: number }) {
+const CHIP = {
+  px: 1.25,
+  py: 0.25,
+  borderRadius: 999,
+  fontWeight: BOLD,
+  fontSize: TEXT_SIZE.small,
+  border: 1,
+} as const;
+
+/**
+ * One ranked suggestion: match, priority (as a word, not only a colour), reasons and
+ * resources. At an urgent or emergency care level the level sits beside the priority, which
+ * the spec fixes by confidence, so a "Low priority" never stands alone on an urgent result.
+ */
+export function ConditionResultCard({
+  match,
+  rank,
+  careLevel,
+}: {
+  match: ConditionMatch;
+  rank: number;
+  careLevel: CareLevel;
+}) {
   const [open, setOpen] = useState(false);
   const id = useId();
   const priority = priorityFor(match.confidence);
   const colours = PRIORITY_COLOURS[priority.tone];
+  const care = careLevelBesidePriority(careLevel);
   const guide = guideForEngineName(match.condition);
 
   return (
@@ -49,7 +72,7 @@ export function ConditionResultCard({ match, rank }: { match: ConditionMatch; ra
           </Box>
           {match.condition}
         </Typography>
-        <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
           <Typography component="span" sx={{ fontWeight: BOLD }} data-testid="result-confidence">
             {match.confidence}% match
           </Typography>
@@ -57,19 +80,28 @@ export function ConditionResultCard({ match, rank }: { match: ConditionMatch; ra
             component="span"
             data-testid="result-priority"
             sx={{
-              px: 1.25,
-              py: 0.25,
-              borderRadius: 999,
-              fontWeight: BOLD,
-              fontSize: TEXT_SIZE.small,
+              ...CHIP,
               bgcolor: colours.background,
               color: colours.text,
-              border: 1,
               borderColor: colours.border,
             }}
           >
             {priority.label} priority
           </Box>
+          {care && (
+            <Box
+              component="span"
+              data-testid="result-care-level"
+              sx={{
+                ...CHIP,
+                bgcolor: CARE_TONES[care.tone].background,
+                color: CARE_TONES[care.tone].text,
+                borderColor: CARE_TONES[care.tone].border,
+              }}
+            >
+              {care.label}
+            </Box>
+          )}
         </Box>
       </Box>
       <Typography sx={{ mt: 1 }}>{match.description}</Typography>

@@ -19,22 +19,30 @@ export function MatchExplanation() {
         borderColor: 'primary.main',
         bgcolor: '#eff6ff',
         borderRadius: 1,
-        // On paper the results' opening line says the same in brief, and the page must stay one.
-        displayPrint: 'none',
+        // On paper too, where a "Low priority" would otherwise read as "not urgent"; small,
+        // so the longest results still fit one page.
+        '@media print': { mb: 1, p: 0.75, fontSize: TEXT_SIZE.small, lineHeight: 1.3 },
       }}
     >
       <Typography
         id="match-explanation-title"
         component="h2"
-        sx={{ fontWeight: BOLD, fontSize: TEXT_SIZE.body, mb: 0.5 }}
+        sx={{
+          fontWeight: BOLD,
+          fontSize: TEXT_SIZE.body,
+          mb: 0.5,
+          '@media print': { fontSize: 'inherit', display: 'inline', mr: 1 },
+        }}
       >
         What the percentage and priority mean
       </Typography>
-      <Typography>
+      <Typography
+        sx={{ '@media print': { fontSize: 'inherit', lineHeight: 'inherit', display: 'inline' } }}
+      >
         They show how closely your answers match each condition, not how serious the condition is or
         how likely you are to have it. A &lsquo;High priority&rsquo; condition is a close match to
-        your answers, not an emergency. For how soon to get help, follow the advice on when to seek
-        care.
+        your answers, not an emergency, and a &lsquo;Low priority&rsquo; one may still need urgent
+        care. For how soon to get help, follow the advice on when to seek care.
       </Typography>
     </Box>
   );

@@ -1,14 +1,26 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import type { Answers } from '@handcheck/diagnosis';
+import type { Answers, EmergencySignId } from '@handcheck/diagnosis';
 import { BRAND } from '../../seo/meta';
 import { HandDiagram } from '../questionnaire/hand-diagram/HandDiagram';
-import { formatPrintDate, summariseAnswers } from './summariseAnswers';
+import { formatPrintDate, summariseAnswers, summariseEmergencyCheck } from './summariseAnswers';
 import { BOLD, TEXT_SIZE } from '../../theme/typeScale';
 
-/** Only on paper: the date and what the visitor answered, above the printed results. */
-export function PrintSummary({ answers, date }: { answers: Answers; date: Date }) {
+/**
+ * Only on paper: the date and what the visitor answered, the emergency check first, above the
+ * printed results.
+ */
+export function PrintSummary({
+  answers,
+  emergencySigns,
+  date,
+}: {
+  answers: Answers;
+  emergencySigns: readonly EmergencySignId[] | null;
+  date: Date;
+}) {
   const lines = summariseAnswers(answers);
+  const emergency = summariseEmergencyCheck(emergencySigns);
   const freeText = lines.find((line) => line.label === 'Additional information');
   return (
     // Dense small print, so that the longest possible results still fit one A4 page.
@@ -26,6 +38,13 @@ export function PrintSummary({ answers, date }: { answers: Answers; date: Date }
       </Typography>
       <Typography component="h2" sx={{ fontWeight: BOLD, fontSize: TEXT_SIZE.body, mt: 0.5 }}>
         Your answers
+      </Typography>
+      {/* Across the page: a chosen sign is the line that matters most to whoever reads it. */}
+      <Typography
+        data-testid="print-emergency-check"
+        sx={{ fontSize: 'inherit', lineHeight: 'inherit', mb: 0.25 }}
+      >
+        <strong>{emergency.label}:</strong> {emergency.value}
       </Typography>
       <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start' }}>
         <Box

@@ -6,15 +6,17 @@ import { careAdvice } from '@handcheck/diagnosis';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { ActionButton } from '../../components/ActionButton';
 import { createSvgIcon } from '../../components/icons';
+import { checkerSearch } from '../questionnaire/checkerView';
+import { careSigns } from '../questionnaire/emergencyCheck';
 import { assessmentReset } from '../questionnaire/questionnaireSlice';
-import { selectAnswers, selectResult } from '../questionnaire/selectors';
+import { selectAnswers, selectEmergencySigns, selectResult } from '../questionnaire/selectors';
 import { useViewTitle } from '../questionnaire/useViewTitle';
 import { CareAdviceCard } from './CareAdviceCard';
 import { ConditionResultCard } from './ConditionResultCard';
 import { MatchExplanation } from './MatchExplanation';
 import { NoMatchCard } from './NoMatchCard';
 import { PrintSummary } from './PrintSummary';
-import { ReferralSection } from '../referral/ReferralSection';
+import { ReferralGate } from './ReferralGate';
 import { SpecialistDirectory } from '../directory/SpecialistDirectory';
 import { ResultsDisclaimer } from './ResultsDisclaimer';
 import { focusView } from '../../app/focusView';
@@ -31,7 +33,11 @@ export default function Results() {
   const navigate = useNavigate();
   const result = useAppSelector(selectResult);
   const answers = useAppSelector(selectAnswers);
-  const advice = useMemo(() => careAdvice(answers), [answers]);
+  const emergencySigns = useAppSelector(selectEmergencySigns);
+  const advice = useMemo(
+    () => careAdvice(answers, careSigns(emergencySigns)),
+    [answers, emergencySigns],
+  );
   const heading = useRef<HTMLHeadingElement>(null);
   const printedOn = useMemo(() => new Date(), []);
   useViewTitle('Your results');
@@ -50,7 +56,7 @@ export default function Results() {
 
   return (
     <Box sx={{ maxWidth: 860, mx: 'auto' }}>
-      <PrintSummary answers={answers} date={printedOn} />
+      <PrintSummary answers={answers} emergencySigns={emergencySigns} date={printedOn} />
       <Typography
         ref={heading}
         tabIndex={-1}
@@ -70,7 +76,12 @@ export default function Results() {
         <Box component="section" aria-label="Possible conditions">
           <MatchExplanation />
           {result.topConditions.map((match, index) => (
-            <ConditionResultCard key={match.condition} match={match} rank={index + 1} />
+            <ConditionResultCard
+              key={match.condition}
+              match={match}
+              rank={index + 1}
+              careLevel={advice.level}
+            />
           ))}
         </Box>
       ) : (
@@ -78,12 +89,18 @@ export default function Results() {
       )}
       {!pressing && <CareAdviceCard advice={advice} />}
       <ResultsDisclaimer safetyNet={advice.safetyNet} />
-      <ReferralSection />
+      <ReferralGate careLevel={advice.level} />
       <SpecialistDirectory />
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mt: 3, displayPrint: 'none' }}>
         <ActionButton variant="outlined" onClick={() => window.print()}>
           <PrintIcon aria-hidden />
           Print or save as PDF
+        </ActionButton>
+        <ActionButton
+          variant="outlined"
+          onClick={() => navigate({ search: checkerSearch({ kind: 'emergency-check' }) })}
+        >
+          Check emergency signs again
         </ActionButton>
         <ActionButton onClick={restart}>Start New Assessment</ActionButton>
       </Box>

@@ -1,5 +1,5 @@
 import { emptyAnswers } from '@handcheck/diagnosis';
-import { formatPrintDate, summariseAnswers } from './summariseAnswers';
+import { formatPrintDate, summariseAnswers, summariseEmergencyCheck } from './summariseAnswers';
 
 describe('printed answer summary', () => {
   it('lists every question in order, marking gaps', () => {
@@ -29,6 +29,16 @@ describe('printed answer summary', () => {
     );
     expect(byLabel['Previous injury']).toBe('I have injured this hand, wrist or arm before');
     expect(byLabel['Additional information']).toBe('Worse when typing');
+  });
+
+  it('prints the emergency check: the signs chosen, "None of these", or not answered', () => {
+    expect(summariseEmergencyCheck(['heavy-bleeding', 'cold-pale-blue'])).toEqual({
+      label: 'Emergency signs happening now',
+      value:
+        'A hand or finger that is suddenly cold, pale, white or blue; Heavy bleeding that will not stop',
+    });
+    expect(summariseEmergencyCheck([]).value).toBe('None of these');
+    expect(summariseEmergencyCheck(null).value).toBe('Not answered');
   });
 
   it('dates the printout', () => {

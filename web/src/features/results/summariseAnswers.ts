@@ -1,4 +1,4 @@
-import type { Answers } from '@handcheck/diagnosis';
+import { EMERGENCY_SIGNS, type Answers, type EmergencySignId } from '@handcheck/diagnosis';
 import { FLAG_LABELS, STEP_DEFINITIONS } from '../questionnaire/stepDefinitions';
 
 export interface SummaryLine {
@@ -38,6 +38,18 @@ export function summariseAnswers(answers: Answers): SummaryLine[] {
     }
   }
   return lines;
+}
+
+export const EMERGENCY_CHECK_LABEL = 'Emergency signs happening now';
+
+/** The emergency check's answer as a line of the printed summary: its signs, or none. */
+export function summariseEmergencyCheck(signs: readonly EmergencySignId[] | null): SummaryLine {
+  if (signs === null) return { label: EMERGENCY_CHECK_LABEL, value: NOT_ANSWERED };
+  const chosen = EMERGENCY_SIGNS.filter((sign) => signs.includes(sign.id));
+  return {
+    label: EMERGENCY_CHECK_LABEL,
+    value: chosen.length > 0 ? chosen.map((sign) => sign.label).join('; ') : 'None of these',
+  };
 }
 
 /** Date line of the printed summary, e.g. "22 November 2025". */
