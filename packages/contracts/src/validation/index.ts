@@ -6,3 +6,4 @@ export {
   type Checked,
 } from './check-contract';
 export { IsEmailAddress } from './is-email-address';
+export { contractSchemas, type JsonSchema, type JsonSchemas } from './json-schemas';

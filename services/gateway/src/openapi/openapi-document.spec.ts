@@ -3,8 +3,12 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import {
   BROWSER_EVENT_TYPES,
+  EMAIL_PATTERN,
   MAX_EVENTS_PER_BATCH,
+  REFERRAL_LIMITS,
+  ReferralRequestBody,
   browserEventProblems,
+  contractSchemas,
   parseEventBatch,
 } from '@handcheck/contracts';
 import { eventSchemaName, eventsSchemas } from './events-operation';
@@ -93,6 +97,56 @@ describe('the OpenAPI document', () => {
     for (const path of ['/api/health/live', '/api/health/ready']) {
       expect(Object.keys(document.paths[path].get?.responses ?? {})).toEqual(['200', '503']);
     }
+  });
+
+  it("describes the referral body by the contract's class, generated from its rules", () => {
+    const { requestBody } = document.paths['/api/referrals'].post ?? {};
+    expect(requestBody).toMatchObject({
+      content: {
+        'application/json': { schema: { $ref: '#/components/schemas/ReferralRequestBody' } },
+      },
+    });
+    const schema = document.components?.schemas?.ReferralRequestBody as SchemaObject;
+    expect(schema).toEqual(contractSchemas([ReferralRequestBody]).ReferralRequestBody);
+    // The constraints the gateway holds the cleaned fields to.
+    expect(schema).toMatchObject({
+      required: ['patient_email', 'patient_location'],
+      additionalProperties: false,
+      properties: {
+        patient_email: {
+          type: 'string',
+          minLength: 1,
+          maxLength: REFERRAL_LIMITS.email,
+          pattern: EMAIL_PATTERN.source,
+        },
+        patient_location: { type: 'string', minLength: 1, maxLength: REFERRAL_LIMITS.location },
+        patient_name: { maxLength: REFERRAL_LIMITS.name, nullable: true },
+        additional_info: { maxLength: REFERRAL_LIMITS.additionalInfo, nullable: true },
+        key_symptoms: { type: 'array', items: { maxLength: REFERRAL_LIMITS.listItem } },
+      },
+    });
+  });
+
+  it('refuses unknown fields in every request body, as the validation does', () => {
+    const bodies = Object.values(document.paths).flatMap((item) =>
+      Object.values(item as Record<string, { requestBody?: { content: object } }>).flatMap(
+        (operation) => (operation.requestBody ? [operation.requestBody] : []),
+      ),
+    );
+    expect(bodies.length).toBeGreaterThanOrEqual(3);
+    for (const body of bodies) {
+      const ref = (body.content as Record<string, { schema: { $ref: string } }>)[
+        'application/json'
+      ]!.schema.$ref;
+      const name = ref.slice('#/components/schemas/'.length);
+      expect([
+        name,
+        (document.components?.schemas?.[name] as SchemaObject).additionalProperties,
+      ]).toEqual([name, false]);
+    }
+    expect(document.components?.schemas?.LoginDto).toMatchObject({
+      properties: { password: { minLength: 1 } },
+    });
   });
 
   it('refers only to schemas it has', () => {

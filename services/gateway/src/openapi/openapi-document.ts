@@ -4,8 +4,12 @@ import {
   type OpenAPIObject,
   type OperationObject,
   type PathItemObject,
+  type ReferenceObject,
+  type RequestBodyObject,
+  type SchemaObject,
   SwaggerModule,
 } from '@nestjs/swagger';
+import { contractComponentSchemas } from './contract-schemas';
 import { ERROR_ANSWER_SCHEMA, EVENTS_OPERATION, eventsSchemas } from './events-operation';
 import { HEALTH_PATHS, HEALTH_SCHEMAS } from './health-operations';
 
@@ -61,6 +65,29 @@ function mergePaths(
   return paths;
 }
 
+type Schemas = Record<string, SchemaObject | ReferenceObject>;
+
+/**
+ * Every JSON body is validated whitelisted and refused with a field it does not know
+ * (server-kit's validationPipe, forbidNonWhitelisted): the schemas of request bodies say so.
+ */
+function closeRequestBodies(paths: Record<string, PathItemObject>, schemas: Schemas): Schemas {
+  const closed = { ...schemas };
+  for (const item of Object.values(paths)) {
+    for (const operation of Object.values(item) as OperationObject[]) {
+      const body = operation.requestBody as RequestBodyObject | undefined;
+      const ref = (body?.content?.['application/json']?.schema as ReferenceObject | undefined)
+        ?.$ref;
+      const name = ref?.slice('#/components/schemas/'.length);
+      const schema = name === undefined ? undefined : (closed[name] as SchemaObject | undefined);
+      if (name && schema && schema.additionalProperties === undefined) {
+        closed[name] = { ...schema, additionalProperties: false };
+      }
+    }
+  }
+  return closed;
+}
+
 /**
  * The gateway's OpenAPI document: every route Nest knows (under the app's global prefix,
  * `api`), plus those it cannot see or describe well: POST /api/events (served ahead of
@@ -100,24 +127,22 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     )
     .build();
   const scanned = SwaggerModule.createDocument(app, config);
+  const paths = mergePaths(scanned.paths, {
+    '/api/events': { post: EVENTS_OPERATION },
+    ...HEALTH_PATHS,
+    ...DOCS_PATHS,
+  });
+  const schemas = closeRequestBodies(paths, {
+    ...scanned.components?.schemas,
+    ...contractComponentSchemas(),
+    ...eventsSchemas(),
+    ...HEALTH_SCHEMAS,
+    ErrorAnswer: ERROR_ANSWER_SCHEMA,
+  });
   return {
     ...scanned,
-    paths: sortedByKey(
-      mergePaths(scanned.paths, {
-        '/api/events': { post: EVENTS_OPERATION },
-        ...HEALTH_PATHS,
-        ...DOCS_PATHS,
-      }),
-    ),
-    components: {
-      ...scanned.components,
-      schemas: sortedByKey({
-        ...scanned.components?.schemas,
-        ...eventsSchemas(),
-        ...HEALTH_SCHEMAS,
-        ErrorAnswer: ERROR_ANSWER_SCHEMA,
-      }),
-    },
+    paths: sortedByKey(paths),
+    components: { ...scanned.components, schemas: sortedByKey(schemas) },
   };
 }
 

@@ -52,7 +52,8 @@ export class ReferralsController {
     operationId: 'Referrals_request',
     summary: 'Ask for a specialist referral',
     description:
-      'Cleans the fields (markup stripped, trimmed; spec section 5), checks them, and answers ' +
+      'Cleans the fields (markup stripped, trimmed; spec section 5), checks them (the limits of ' +
+      '`ReferralRequestBody` hold for the cleaned fields), and answers ' +
       '`{success: true, id}` once Kafka has the request; the specialist and the patient are ' +
       'then mailed. Every answer carries `success` and `error`. A client (by address) may send ' +
       'a few referrals in a short time, then gets 429 with `Retry-After`.',
@@ -74,7 +75,10 @@ export class ReferralsController {
     description: 'Kafka did not take the referral in time; nothing was sent.',
     type: ReferralErrorDto,
   })
-  async request(@Body() body: ReferralRequestBody, @Req() req: Request): Promise<ReferralAnswerDto> {
+  async request(
+    @Body() body: ReferralRequestBody,
+    @Req() req: Request,
+  ): Promise<ReferralAnswerDto> {
     // req.ip follows the trusted-proxy rule; the address goes no further than the limiter's hash.
     const client = req.ip ?? req.socket.remoteAddress ?? 'unknown';
     const decision = this.limiter.take(client);
