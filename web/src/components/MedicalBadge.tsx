@@ -1,10 +1,14 @@
 import Box from '@mui/material/Box';
-import { SITE } from '../content';
+import { REVIEW_STATUS } from '../content/clinicalReview';
 import { VerifiedIcon } from './checkerIcons';
 import { BOLD, TEXT_SIZE } from '../theme/typeScale';
 
-/** "Medically reviewed" badge; the label carries the review date from the content. */
-export function MedicalBadge({ label = SITE.reviewedLabel }: { label?: string }) {
+/**
+ * The review badge: the spec's review wording and date, with a tick, only while a recorded
+ * review covers the current clinical text; else "… Clinical review pending" without the tick
+ * (content/clinicalReview.ts decides and words it).
+ */
+export function MedicalBadge({ label = REVIEW_STATUS.label }: { label?: string }) {
   return (
     <Box
       sx={{
@@ -22,7 +26,7 @@ export function MedicalBadge({ label = SITE.reviewedLabel }: { label?: string })
         fontWeight: BOLD,
       }}
     >
-      <VerifiedIcon aria-hidden fontSize="small" />
+      {REVIEW_STATUS.reviewed && <VerifiedIcon aria-hidden fontSize="small" />}
       <span>{label}</span>
     </Box>
   );

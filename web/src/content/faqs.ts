@@ -1,3 +1,5 @@
+import { REVIEW_STATUS } from './clinicalReview';
+import { PARENT_ADVICE } from './site';
 import { type Faq } from './types';
 
 /** The ten fixed questions of /faq, in display order. */
@@ -39,18 +41,16 @@ export const siteFaqs: readonly Faq[] = [
   },
   {
     question: 'Who checks the information on HandCheck?',
-    answer:
-      'The condition guides and the questionnaire were medically reviewed by hand surgery specialists and were last reviewed on 1 December 2024. Medical knowledge changes, so always follow the advice of the clinician who treats you.',
+    answer: `${REVIEW_STATUS.sentence} Medical knowledge changes, so always follow the advice of the clinician who treats you.`,
   },
   {
     question: 'When should I get urgent help instead of using HandCheck?',
     answer:
-      'Call 999 (UK) or 911 (US) in an emergency, such as heavy bleeding or sudden weakness or numbness with a drooping face or slurred speech. Go to A&E or the emergency room (ER) for a bone that looks out of shape, a deep cut, a finger that is cold, pale or numb after an injury, or a finger you suddenly cannot bend or straighten. Get same-day care for a hot, red, swollen finger or joint, especially with a fever.',
+      'Call 999 (UK) or 911 (US) in an emergency, such as heavy bleeding or sudden weakness or numbness with a drooping face or slurred speech. Go to A&E (UK) or the emergency room (US) now for a bone that looks out of shape, a deep cut, a bite, a puncture wound or an injury from a high-pressure grease or paint gun, a finger that is cold, pale, blue or numb after an injury, a finger you suddenly cannot bend or straighten, or a hot, red, swollen finger, hand or joint, especially with a fever: infections in the hand can spread within hours.',
   },
   {
     question: 'Can I use HandCheck for my child?',
-    answer:
-      "No. HandCheck is designed for adults aged 18 and over. Children's bones, joints and tendons are still growing, and their hand problems often differ from adults'. Please speak to a GP, primary care doctor or paediatrician about a child's symptoms.",
+    answer: `No. ${PARENT_ADVICE}`,
   },
 ];
 

@@ -13,7 +13,23 @@ export type {
   ResourceLink,
   TextPage,
 } from './types';
-export { CONTACT_EMAIL, ENGINE_NAMES_WITHOUT_GUIDE, SITE, type EngineConditionName } from './site';
+export {
+  CONTACT_EMAIL,
+  ENGINE_NAMES_WITHOUT_GUIDE,
+  PARENT_ADVICE,
+  SITE,
+  type EngineConditionName,
+} from './site';
+export {
+  CHECKER_DESCRIPTION,
+  CLINICAL_REVIEW,
+  REVIEW_STATUS,
+  parseClinicalReviewFile,
+  reviewStatusOf,
+  type ClinicalReviewFile,
+  type ClinicalReviewRecord,
+  type ReviewStatus,
+} from './clinicalReview';
 export {
   conditions,
   conditionsInCategory,

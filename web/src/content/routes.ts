@@ -1,4 +1,5 @@
 import { categories } from './categories';
+import { CHECKER_DESCRIPTION } from './clinicalReview';
 import { conditions } from './conditions';
 import { aboutPage } from './pages/about';
 import { privacyPage } from './pages/privacy';
@@ -26,8 +27,7 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   {
     path: '/symptom-checker',
     title: 'Free Hand Symptom Assessment',
-    description:
-      'Start a free 3-minute hand, wrist and elbow symptom assessment. No registration, completely confidential, reviewed by hand surgery specialists.',
+    description: CHECKER_DESCRIPTION,
   },
   { path: '/about', title: aboutPage.title, description: aboutPage.metaDescription },
   { path: '/privacy', title: privacyPage.title, description: privacyPage.metaDescription },

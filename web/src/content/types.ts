@@ -21,8 +21,6 @@ export interface ConditionInfo {
   whenToSeekHelp: string[];
   /** Display names of the diagnosis engine's conditions that this guide explains. */
   engineNames: string[];
-  /** ISO date (YYYY-MM-DD). */
-  lastReviewed: string;
 }
 
 export type CategoryPath = '/hand-conditions' | '/wrist-conditions' | '/elbow-conditions';

@@ -4,13 +4,13 @@ import Typography from '@mui/material/Typography';
 import guidePages, { prefix as guidePagePrefix } from 'virtual:handcheck/guide-pages';
 import { Accordion } from '../components/Accordion';
 import { Notice } from '../components/Notice';
-import { formatIsoDate } from '../components/dates';
 import { SiteBreadcrumbs } from '../components/SiteBreadcrumbs';
 import { NotFoundPage } from '../app/notFoundPage';
 import type { GuidePage } from '../features/conditions/guideData';
 import { guideDataLoader } from '../features/conditions/lazyGuideData';
 import { ConditionSidebar } from '../features/conditions/ConditionSidebar';
 import { RelatedConditions } from '../features/conditions/RelatedConditions';
+import { REVIEW_STATUS } from '../content/clinicalReview';
 import { PageHead } from '../seo/PageHead';
 import type { PageMeta } from '../seo/meta';
 import { BOLD, TEXT_SIZE } from '../theme/typeScale';
@@ -49,7 +49,9 @@ function ConditionGuide({ condition, category, related, resources }: GuidePage) 
     faqs: condition.faqs,
     medical: {
       name: condition.name,
-      lastReviewed: condition.lastReviewed,
+      ...(REVIEW_STATUS.reviewed
+        ? { lastReviewed: REVIEW_STATUS.date }
+        : { lastUpdated: REVIEW_STATUS.lastUpdated }),
       symptoms: condition.symptoms,
       treatments: condition.treatments,
     },
@@ -113,9 +115,7 @@ function ConditionGuide({ condition, category, related, resources }: GuidePage) 
               />
             </Box>
           )}
-          <Typography sx={{ color: 'text.secondary' }}>
-            Last reviewed {formatIsoDate(condition.lastReviewed)}
-          </Typography>
+          <Typography sx={{ color: 'text.secondary' }}>{REVIEW_STATUS.dateLine}</Typography>
         </Box>
         <Box component="aside" aria-label="Next steps">
           <ConditionSidebar resources={resources} />

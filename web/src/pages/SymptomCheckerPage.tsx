@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { checkerFaqs } from '../content/checkerFaqs';
+import { CHECKER_DESCRIPTION, REVIEW_STATUS } from '../content/clinicalReview';
 import { LANDING_TEASERS } from '../content/teasers';
 import { BrowseLinks } from '../components/BrowseLinks';
 import { CheckerFeatures } from '../components/CheckerFeatures';
@@ -21,8 +22,7 @@ const crumbs = [
 const meta: PageMeta = {
   // Same title and description as this path's PUBLIC_ROUTES entry; the prerender fails if they drift.
   title: 'Free Hand Symptom Assessment',
-  description:
-    'Start a free 3-minute hand, wrist and elbow symptom assessment. No registration, completely confidential, reviewed by hand surgery specialists.',
+  description: CHECKER_DESCRIPTION,
   path: PATH,
   breadcrumbs: crumbs,
   faqs: [...checkerFaqs],
@@ -36,7 +36,8 @@ function SymptomCheckerLanding() {
         title="Hand, Wrist & Elbow Symptom Checker"
         lead="Understand what may be causing pain, numbness or stiffness in your hand, wrist or elbow, and what to do next."
         startLabel="Start Symptom Assessment"
-        badge="Medically Reviewed"
+        // The spec's short badge only while a recorded review covers the current text.
+        badge={REVIEW_STATUS.reviewed ? 'Medically Reviewed' : REVIEW_STATUS.label}
       />
       <Box component="section" aria-labelledby="features-heading" sx={{ my: 5 }}>
         <Typography id="features-heading" component="h2" variant="h2" sx={{ mb: 2 }}>

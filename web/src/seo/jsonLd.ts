@@ -38,7 +38,9 @@ export function medicalWebPage(
     name: meta.title,
     description: meta.description,
     url: absoluteUrl(origin, meta.path),
-    lastReviewed: medical.lastReviewed,
+    // schema.org's lastReviewed claims a review; without a current one, only the change date.
+    ...(medical.lastReviewed ? { lastReviewed: medical.lastReviewed } : {}),
+    ...(medical.lastUpdated ? { dateModified: medical.lastUpdated } : {}),
     audience: { '@type': 'MedicalAudience', audienceType: 'Patient' },
     about: {
       '@type': 'MedicalCondition',

@@ -17,7 +17,10 @@ export interface Faq {
 /** What a condition page adds to its structured data (MedicalWebPage about a MedicalCondition). */
 export interface MedicalInfo {
   name: string;
-  lastReviewed: string;
+  /** ISO date of a clinical review that covers the current text; absent while none does. */
+  lastReviewed?: string;
+  /** ISO date the text last changed, given while no review covers it. */
+  lastUpdated?: string;
   symptoms: string[];
   treatments: string[];
 }

@@ -110,6 +110,20 @@ describe('structured data', () => {
     });
   });
 
+  it('claims no review in structured data while none covers the text', () => {
+    const blocks = pageJsonLd(
+      {
+        ...condition,
+        medical: { ...condition.medical!, lastReviewed: undefined, lastUpdated: '2026-11-26' },
+      },
+      ORIGIN,
+    );
+    const page = blocks[blocks.length - 1];
+    expect(page['@type']).toBe('MedicalWebPage');
+    expect(page).not.toHaveProperty('lastReviewed');
+    expect(page).toMatchObject({ dateModified: '2026-11-26' });
+  });
+
   it('emits only the breadcrumb for a plain page', () => {
     const blocks = pageJsonLd(
       {

@@ -1,5 +1,19 @@
-import { SITE } from '../site';
 import { type ConditionInfo } from '../types';
+
+/**
+ * How long tennis and golfer's elbow take to settle, said the same way wherever a guide says
+ * it (NICE CKS: most people recover within a year; symptoms can last up to 2 years).
+ */
+export const ELBOW_TENDON_RECOVERY =
+  'Most people are better within a year, but it can take up to 2 years.';
+
+/** A torn biceps tendon at the elbow: repair works best when done early. */
+export const BICEPS_POP_ADVICE =
+  'A sudden "pop" at the front of the elbow while lifting, then bruising or a bulge in the upper arm, can be a torn biceps tendon: see a doctor within a few days, at an urgent treatment centre or your GP (UK) or urgent care or your doctor (US), because a repair works best within about 2 to 3 weeks of the injury';
+
+/** Signs of an infected joint or tendon: an emergency in the hand and arm. */
+export const INFECTED_ELBOW_ADVICE =
+  'A hot, red, swollen elbow, especially with a fever or feeling unwell: go to A&E (UK) or the emergency room (US) now, as an infected joint needs treatment straight away';
 
 export const tennisElbow: ConditionInfo = {
   slug: 'tennis-elbow-lateral-epicondylitis',
@@ -8,8 +22,7 @@ export const tennisElbow: ConditionInfo = {
   metaDescription:
     'Tennis elbow causes pain on the outer side of the elbow when gripping or lifting. Learn what causes it, what helps and when to see a doctor.',
   category: 'elbow',
-  summary:
-    "Tennis elbow (lateral epicondylitis) is pain on the outer side of the elbow caused by overload and wear of the tendons that attach the forearm muscles to the bone. Despite the name, most people who get it don't play tennis: it often follows repetitive gripping, lifting or twisting at work, at home or in sport. It usually settles with changes to activity and exercise, although it can take many months, and sometimes a year or more, to clear completely.",
+  summary: `Tennis elbow is pain on the outer side of the elbow. Doctors call it lateral epicondylitis: the tendons that fix the forearm muscles to the bony bump on the outside of the elbow get strained by too much gripping, lifting or twisting. Most people who get it do not play tennis, and it gets better with changes to how you use the arm and with exercises. ${ELBOW_TENDON_RECOVERY}`,
   symptoms: [
     'Pain and tenderness on the bony bump on the outside of the elbow',
     'Pain that may spread down the back of the forearm towards the wrist',
@@ -29,8 +42,7 @@ export const tennisElbow: ConditionInfo = {
   faqs: [
     {
       question: 'How long does tennis elbow last?',
-      answer:
-        'It often lasts between six months and two years, but most people get better without surgery. Adjusting activities and doing regular strengthening exercises can help it settle sooner.',
+      answer: `${ELBOW_TENDON_RECOVERY} Most people get better without surgery. Changing how you use the arm and doing regular strengthening exercises can help it settle sooner.`,
     },
     {
       question: 'Should I stop using my arm?',
@@ -51,12 +63,12 @@ export const tennisElbow: ConditionInfo = {
   whenToSeekHelp: [
     'Pain that has not improved after a few weeks of self-care',
     'Pain after a fall or injury, marked swelling, or an elbow that will not fully straighten or bend',
+    BICEPS_POP_ADVICE,
     'Numbness, tingling or weakness in the hand',
-    'A hot, red, swollen elbow or a fever: get same-day care, as this may be an infection',
+    INFECTED_ELBOW_ADVICE,
     'Pain that regularly disturbs your sleep or stops you working',
   ],
   engineNames: ['Tennis Elbow (Lateral Epicondylitis)'],
-  lastReviewed: SITE.reviewedDate,
 };
 
 export const golfersElbow: ConditionInfo = {
@@ -66,8 +78,7 @@ export const golfersElbow: ConditionInfo = {
   metaDescription:
     "Golfer's elbow causes pain on the inner side of the elbow when gripping or lifting. Learn what causes it, what helps and when to see a doctor.",
   category: 'elbow',
-  summary:
-    "Golfer's elbow (medial epicondylitis) causes pain on the inner side of the elbow, where the tendons of the muscles that bend the wrist and fingers attach to the bone. It usually develops from repeated or forceful gripping, lifting or throwing, at work, at home or in sport, not just golf. Like tennis elbow, it usually improves over time with changes to activity and strengthening exercises.",
+  summary: `Golfer's elbow is pain on the inner side of the elbow. Doctors call it medial epicondylitis: the tendons that fix the muscles that bend the wrist to the bony bump on the inside of the elbow get strained by too much gripping, lifting or throwing. Most people who get it do not play golf, and, like tennis elbow, it gets better with changes to how you use the arm and with exercises. ${ELBOW_TENDON_RECOVERY}`,
   symptoms: [
     'Pain and tenderness on the bony bump on the inside of the elbow',
     'Pain that may spread along the inner side of the forearm',
@@ -97,18 +108,17 @@ export const golfersElbow: ConditionInfo = {
     },
     {
       question: 'How long does it take to get better?',
-      answer:
-        'Many people improve over a few months, although it can take longer. Most people recover without surgery.',
+      answer: `${ELBOW_TENDON_RECOVERY} Most people get better without surgery.`,
     },
   ],
   whenToSeekHelp: [
     'Pain that has not improved after a few weeks of self-care',
     'Numbness or tingling in the ring and little fingers that does not go away, or weakness in the hand',
-    'Pain after a fall or a sudden "pop" at the elbow, or marked swelling or bruising',
-    'A hot, red, swollen elbow or a fever: get same-day care',
+    'Pain after a fall, or marked swelling or bruising',
+    BICEPS_POP_ADVICE,
+    INFECTED_ELBOW_ADVICE,
   ],
   engineNames: ["Golfer's Elbow (Medial Epicondylitis)"],
-  lastReviewed: SITE.reviewedDate,
 };
 
 export const cubitalTunnelSyndrome: ConditionInfo = {
@@ -119,7 +129,7 @@ export const cubitalTunnelSyndrome: ConditionInfo = {
     'Cubital tunnel syndrome is pressure on the ulnar nerve at the elbow, causing numb ring and little fingers. Learn the signs, treatments and red flags.',
   category: 'elbow',
   summary:
-    "Cubital tunnel syndrome happens when the ulnar nerve, the 'funny bone' nerve, is squeezed or stretched where it passes behind the inner side of the elbow. It causes numbness and tingling in the ring and little fingers and, if it continues, weakness in the hand. Symptoms are often worse when the elbow is kept bent for long periods, such as holding a phone or sleeping with the arms bent. Mild cases often improve with simple changes, and surgery can help if the nerve stays under pressure.",
+    "Cubital tunnel syndrome happens when the ulnar nerve, the 'funny bone' nerve, is squeezed or stretched where it runs behind the inner side of the elbow. It causes numbness and tingling in the ring and little fingers and, if it goes on, a weak hand. It is often worse when the elbow stays bent for a long time, such as when you hold a phone or sleep with bent arms. Mild cases often get better with simple changes, and an operation can help if the nerve stays squeezed.",
   symptoms: [
     'Numbness or tingling in the ring and little fingers',
     'Symptoms that are worse when the elbow is bent for long periods, such as on the phone, driving or at night',
@@ -159,7 +169,6 @@ export const cubitalTunnelSyndrome: ConditionInfo = {
     'Sudden numbness or weakness of the arm with a drooping face or slurred speech: call 999 (UK) or 911 (US) straight away, as this may be a stroke',
   ],
   engineNames: ['Cubital Tunnel Syndrome'],
-  lastReviewed: SITE.reviewedDate,
 };
 
 export const elbowArthritis: ConditionInfo = {
@@ -170,7 +179,7 @@ export const elbowArthritis: ConditionInfo = {
     'Elbow arthritis causes pain, stiffness and loss of movement in the elbow. Learn the common causes, treatment options and when to see a doctor.',
   category: 'elbow',
   summary:
-    'Elbow arthritis is damage to the smooth cartilage lining of the elbow joint, leading to pain, stiffness and loss of movement. It can be caused by wear and tear (osteoarthritis), often in people who have done heavy manual work or throwing sports, by inflammatory conditions such as rheumatoid arthritis, or by an earlier elbow injury. Many people manage well with activity changes, exercises and pain relief, and surgery is available if symptoms become severe.',
+    'Elbow arthritis is damage to the smooth lining of the elbow joint (the cartilage), so the elbow gets stiff and sore. Often it is wear and tear (osteoarthritis) from years of hard work or throwing sports, or from an old injury. It can also come from a disease that makes joints swell, such as rheumatoid arthritis. Many people do well by changing how they use the arm, with exercises and pain relief, and an operation can help if it gets bad.',
   symptoms: [
     'Pain in the elbow, often at the end of movement when fully straightening or bending the arm',
     'Stiffness and loss of the ability to fully straighten or bend the elbow',
@@ -206,12 +215,12 @@ export const elbowArthritis: ConditionInfo = {
     },
   ],
   whenToSeekHelp: [
-    'A hot, red, swollen elbow, especially with a fever or feeling unwell: get same-day care, as a joint infection needs urgent treatment',
+    INFECTED_ELBOW_ADVICE,
     'An elbow that locks and will not move, or a sudden loss of movement',
     'Numbness, tingling or weakness in the hand',
-    'Pain or deformity after a fall: go to urgent care or A&E/ER',
+    'An elbow that looks out of shape after a fall: go to A&E (UK) or the emergency room (US)',
+    'Pain and swelling after a fall: get it checked the same day at an urgent treatment centre or minor injuries unit (UK) or urgent care (US)',
     'Pain or stiffness that stops you doing everyday tasks',
   ],
   engineNames: ['Elbow Arthritis'],
-  lastReviewed: SITE.reviewedDate,
 };

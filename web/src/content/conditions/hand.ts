@@ -1,4 +1,4 @@
-import { SITE } from '../site';
+import { PARENT_ADVICE } from '../site';
 import { type ConditionInfo } from '../types';
 
 export const triggerFinger: ConditionInfo = {
@@ -9,7 +9,7 @@ export const triggerFinger: ConditionInfo = {
     'Trigger finger makes a finger or thumb click, catch or lock when you bend it. Learn the signs, what helps, and when to see a doctor.',
   category: 'hand',
   summary:
-    'Trigger finger (stenosing tenosynovitis) happens when a tendon that bends a finger or thumb can no longer glide smoothly through the tunnel-like sheath that holds it against the bone. The finger may click, catch or lock in a bent position and then snap straight. It is more common after the age of 40 and in people with diabetes or rheumatoid arthritis. Many cases settle with splinting or a steroid injection, and a small operation can help if it keeps coming back.',
+    'Trigger finger makes a finger or thumb click, catch or lock when you bend it. Doctors call it stenosing tenosynovitis: the sheath (tunnel) that holds the tendon that bends the finger gets tight and swollen, so the tendon sticks. It is more common after the age of 40 and in people with diabetes. Many people get better with a splint or a steroid injection, and a small operation helps if it keeps coming back.',
   symptoms: [
     'A finger or thumb that clicks, catches or "triggers" when you bend or straighten it',
     'A finger that locks in a bent position and may need your other hand to straighten it',
@@ -43,18 +43,16 @@ export const triggerFinger: ConditionInfo = {
     },
     {
       question: 'Can children get trigger finger?',
-      answer:
-        "A bent, locked thumb in babies and young children is a different condition and is managed by a children's specialist. HandCheck is designed for adults, so please speak to a GP or primary care doctor about a child's hand.",
+      answer: `A bent, locked thumb in babies and young children is a different condition, treated by children's specialists. ${PARENT_ADVICE}`,
     },
   ],
   whenToSeekHelp: [
     'A finger that is locked bent and cannot be straightened',
-    'A finger that becomes hot, red, swollen and very painful to move, especially after a cut, splinter or bite or with a fever: this can be an infection of the tendon sheath and needs same-day care at urgent care or A&E/ER',
+    'A finger that becomes hot, red, swollen and very painful to move, especially after a cut, splinter or bite or with a fever: this can be an infection of the tendon sheath, which can destroy the tendon within hours; go to A&E (UK) or the emergency room (US) now',
     'Triggering that is painful or gets in the way of work or daily activities',
     'Symptoms that have not settled after several weeks of rest and splinting',
   ],
   engineNames: ['Trigger Finger'],
-  lastReviewed: SITE.reviewedDate,
 };
 
 export const dupuytrensContracture: ConditionInfo = {
@@ -65,7 +63,7 @@ export const dupuytrensContracture: ConditionInfo = {
     "Dupuytren's contracture slowly pulls fingers into the palm. Learn the early signs, when treatment is offered and what the options are.",
   category: 'hand',
   summary:
-    "Dupuytren's contracture is a condition in which the tissue under the skin of the palm thickens, forming lumps and cords that can slowly pull one or more fingers into a bent position. It most often affects the ring and little fingers, is usually painless, and develops over months or years. It tends to run in families and is more common in men over 50. Treatment is usually offered once a finger bends enough to get in the way of everyday life.",
+    "Dupuytren's contracture is a thickening of the tissue under the skin of the palm. It forms lumps and cords that can slowly pull one or more fingers into a bent position, most often the ring and little fingers. It is usually painless, runs in families and is more common in men over 50. Treatment is usually offered once a bent finger gets in the way of everyday life.",
   symptoms: [
     'Firm lumps (nodules) in the palm, often near the base of the ring or little finger',
     'Thick, tight cords under the skin running from the palm into one or more fingers',
@@ -76,8 +74,8 @@ export const dupuytrensContracture: ConditionInfo = {
   ],
   treatments: [
     'Keeping an eye on it: many people have lumps that never bend the fingers and need no treatment',
-    'Needle fasciotomy: under local anaesthetic, a needle is used to weaken and break the tight cord so the finger can straighten',
-    'Surgery (fasciectomy) to remove the thickened tissue, usually followed by hand therapy and a night splint for a period',
+    'Needle fasciotomy: after an injection to numb the hand (local anaesthetic), a needle is used to weaken and break the tight cord so the finger can straighten',
+    'An operation to cut out the thickened tissue (fasciectomy), usually followed by hand therapy and a splint worn at night for a while',
     'Hand therapy after treatment to regain movement and help keep the finger straight',
     'In some countries, an enzyme injection that softens the cord is available',
   ],
@@ -107,10 +105,10 @@ export const dupuytrensContracture: ConditionInfo = {
     'You can no longer lay your hand flat on a table',
     'A finger is bending quickly, or the middle joint of a finger has started to bend',
     'The bent fingers are getting in the way of work, self-care or hobbies',
-    'After treatment: a wound that becomes red, hot or leaks fluid, a fever, or a fingertip that is pale, cold or numb: contact your care team the same day',
+    'After treatment, a fingertip that turns pale, white, blue or cold: go to A&E (UK) or the emergency room (US) now',
+    'After treatment, a wound that becomes red, hot, swollen or leaks fluid, or a fever: contact your care team straight away, or go to A&E (UK) or the emergency room (US) if you cannot reach them',
   ],
   engineNames: ["Dupuytren's Contracture"],
-  lastReviewed: SITE.reviewedDate,
 };
 
 export const malletFinger: ConditionInfo = {
@@ -121,7 +119,7 @@ export const malletFinger: ConditionInfo = {
     'Mallet finger leaves the fingertip drooping after a knock. Learn why it needs prompt splinting, how long healing takes and when to get help.',
   category: 'hand',
   summary:
-    'Mallet finger is an injury to the tendon that straightens the end joint of a finger. A knock to the tip of a straight finger, for example from a ball or when catching the finger while making a bed, can stretch or tear the tendon or pull off a small piece of bone, leaving the fingertip drooping. Most mallet fingers heal well without surgery if the end joint is kept straight in a splint, without a break, for about six to eight weeks.',
+    'Mallet finger is an injury to the tendon that straightens the end joint of a finger. A knock to the tip of a straight finger, for example from a ball, can tear the tendon or pull off a small piece of bone, so the tip droops and will not straighten. Most mallet fingers heal well without an operation. The end joint must be kept straight in a splint, day and night, for about 6 to 8 weeks.',
   symptoms: [
     'A fingertip that droops and cannot be straightened on its own',
     'Pain, swelling or bruising over the back of the end joint of the finger',
@@ -141,7 +139,7 @@ export const malletFinger: ConditionInfo = {
     {
       question: 'How soon do I need to be seen?',
       answer:
-        'Ideally within a few days of the injury, so that splinting can start early. Treatment can still help if you are seen later, but the sooner the better. Go the same day if there is a wound, the nail is lifted or there is bleeding under the nail.',
+        'As soon as you can, ideally the same day, at an urgent treatment centre or minor injuries unit (UK) or urgent care (US), so that an X-ray can check for a broken bone and a splint can be fitted. Treatment can still help if you are seen later, but the sooner the better.',
     },
     {
       question: 'Can I take the splint off to wash?',
@@ -155,11 +153,10 @@ export const malletFinger: ConditionInfo = {
     },
   ],
   whenToSeekHelp: [
-    'Any fingertip that droops after an injury: see a GP, primary care doctor or urgent care within a few days',
+    'Any fingertip that droops after an injury: go to an urgent treatment centre or minor injuries unit (UK) or urgent care (US), ideally the same day, for an X-ray and a splint',
     'An open wound, a lifted nail or bleeding under the nail: get care the same day',
     'A fingertip that will not bend on its own after a forceful grab: get urgent assessment, as this may be a torn bending tendon',
-    'A finger that is badly out of shape, or cold, pale or numb after an injury: go to A&E/ER',
+    'A finger that is badly out of shape, or cold, pale, blue or numb after an injury: go to A&E (UK) or the emergency room (US)',
   ],
   engineNames: ['Mallet Finger'],
-  lastReviewed: SITE.reviewedDate,
 };

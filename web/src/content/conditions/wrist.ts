@@ -1,5 +1,8 @@
-import { SITE } from '../site';
 import { type ConditionInfo } from '../types';
+
+/** Where intersection syndrome hurts, said the same way in its summary and its symptoms. */
+export const INTERSECTION_PLACE =
+  'about 4 to 8 cm (2 to 3 inches) above the wrist on the thumb side';
 
 export const carpalTunnelSyndrome: ConditionInfo = {
   slug: 'carpal-tunnel-syndrome',
@@ -9,7 +12,7 @@ export const carpalTunnelSyndrome: ConditionInfo = {
     'Carpal tunnel syndrome causes numbness, tingling and pain in the thumb and fingers, often at night. Learn the signs, treatments and when to get help.',
   category: 'wrist',
   summary:
-    'Carpal tunnel syndrome happens when the median nerve is squeezed as it passes through a narrow channel (the carpal tunnel) on the palm side of the wrist. It typically causes numbness, tingling and pain in the thumb, index and middle fingers and part of the ring finger, often worse at night. It is common, especially in middle age and during pregnancy. Many people improve with simple measures such as a night splint, and a short operation can help when symptoms are severe or persistent.',
+    'Carpal tunnel syndrome happens when a nerve is squeezed where it passes through the wrist. This nerve, the median nerve, runs through a narrow gap on the palm side of the wrist called the carpal tunnel. It causes numbness, tingling and pain in the thumb and the first two or three fingers, often worse at night. It is common in middle age and in pregnancy, and many people get better with a splint worn at night, or with a short operation if it does not go away.',
   symptoms: [
     'Numbness, tingling or "pins and needles" in the thumb, index finger, middle finger and the thumb side of the ring finger',
     'Symptoms that wake you at night or are worse first thing in the morning, often eased by shaking or hanging the hand',
@@ -56,7 +59,6 @@ export const carpalTunnelSyndrome: ConditionInfo = {
     'Sudden numbness or weakness of the hand or arm with a drooping face or slurred speech: call 999 (UK) or 911 (US) straight away, as this may be a stroke',
   ],
   engineNames: ['Carpal Tunnel Syndrome'],
-  lastReviewed: SITE.reviewedDate,
 };
 
 export const deQuervainsTenosynovitis: ConditionInfo = {
@@ -67,7 +69,7 @@ export const deQuervainsTenosynovitis: ConditionInfo = {
     "De Quervain's tenosynovitis causes pain on the thumb side of the wrist when gripping or lifting. Learn the signs, treatments and when to get help.",
   category: 'wrist',
   summary:
-    "De Quervain's tenosynovitis is a painful condition affecting two tendons that run along the thumb side of the wrist. When the tunnel (sheath) these tendons pass through becomes thickened and irritated, moving the thumb or turning the wrist can hurt. It is common in new parents who repeatedly lift a baby, in middle age and with repetitive thumb use. Most people improve with a splint, changes to how they use the hand, or a steroid injection.",
+    "De Quervain's tenosynovitis is pain on the thumb side of the wrist. Two tendons, the cords that move the thumb, run there through a tunnel called a sheath, and tenosynovitis means that this sheath has become swollen and sore. Moving the thumb or turning the wrist then hurts, and it is common in new parents who lift a baby many times a day. Most people get better with a splint, by changing how they use the hand, or with a steroid injection.",
   symptoms: [
     'Pain and tenderness on the thumb side of the wrist, near the base of the thumb',
     'Pain when gripping, pinching, lifting (for example a baby or a kettle) or turning the wrist',
@@ -79,7 +81,7 @@ export const deQuervainsTenosynovitis: ConditionInfo = {
   treatments: [
     'A splint that supports the thumb and wrist to rest the tendons, often for a few weeks',
     'Avoiding or changing movements that bring on the pain, such as lifting with the thumb stretched out',
-    'Cold packs (wrapped in a cloth) and simple painkillers or anti-inflammatory gels for short-term relief',
+    'Cold packs (wrapped in a cloth) and simple painkillers or anti-inflammatory gels for short-term relief; if you are pregnant or breastfeeding, ask a pharmacist, midwife or doctor before using an anti-inflammatory gel or tablet, as they are not usually advised in pregnancy',
     'A steroid injection into the tendon sheath, which helps many people',
     'Hand therapy with gentle exercises once the pain has settled',
     'A small operation to release the tendon sheath if symptoms persist despite other treatment',
@@ -102,13 +104,12 @@ export const deQuervainsTenosynovitis: ConditionInfo = {
     },
   ],
   whenToSeekHelp: [
-    'Pain after a fall on an outstretched hand, especially if the hollow at the base of the thumb is tender: get an X-ray at urgent care or A&E/ER, as a broken scaphoid bone can be missed',
+    'Pain after a fall on an outstretched hand, especially if it is tender in the small hollow on the thumb side of the back of the wrist (the dip you see when you stretch your thumb out and up): get an X-ray the same day at an urgent treatment centre or minor injuries unit (UK) or urgent care (US), as a broken scaphoid (a small wrist bone) is easily missed',
     'Pain that has not improved after two to four weeks of rest and splinting',
     'Pain that stops you using your hand for everyday tasks',
-    'Redness, heat and swelling with a fever or feeling unwell: get same-day care',
+    'Redness, heat and swelling with a fever or feeling unwell: this may be an infection; go to A&E (UK) or the emergency room (US) now',
   ],
   engineNames: ["De Quervain's Tenosynovitis"],
-  lastReviewed: SITE.reviewedDate,
 };
 
 export const ganglionCyst: ConditionInfo = {
@@ -116,12 +117,12 @@ export const ganglionCyst: ConditionInfo = {
   name: 'Ganglion Cyst',
   metaTitle: 'Ganglion Cyst: Lumps on the Wrist and Fingers',
   metaDescription:
-    'A ganglion cyst is a harmless, fluid-filled lump on the wrist or finger. Learn what it feels like, when it needs treatment and which lumps to get checked.',
+    'A ganglion cyst is a fluid-filled lump on the wrist or finger that is usually harmless. Learn what it feels like, when to treat it and which lumps to check.',
   category: 'wrist',
   summary:
-    'A ganglion cyst is a harmless (non-cancerous), fluid-filled lump that grows from a joint or tendon sheath, most often on the back or front of the wrist or at the base of a finger. Ganglions can change size and sometimes disappear on their own, and many need no treatment. A small ganglion near the end joint of a finger is called a mucous cyst and is usually linked to wear (osteoarthritis) of that joint.',
+    'A ganglion cyst is a smooth lump filled with a thick fluid, which grows from a joint or from the sheath around a tendon, most often on the wrist or at the base of a finger. Ganglions are usually harmless and are not cancer, but a doctor should check any new lump to be sure. They can grow, shrink or go away on their own, and many need no treatment. A small ganglion by the end joint of a finger is called a mucous cyst and is often linked to wear of that joint.',
   symptoms: [
-    'A smooth, round lump, usually on the wrist or a finger, from pea-sized to a few centimetres across',
+    'A smooth, round lump, usually on the wrist or a finger, from the size of a pea to 2 or 3 cm (about an inch) across',
     'A lump that feels firm or rubbery and may get bigger or smaller over time',
     'An ache or discomfort, especially when the wrist is moved or pressed, for example during push-ups',
     'Tingling, numbness or weakness if the lump presses on a nearby nerve',
@@ -139,7 +140,7 @@ export const ganglionCyst: ConditionInfo = {
     {
       question: 'Is a ganglion cyst cancer?',
       answer:
-        'No, ganglions are harmless. However, any new lump should be checked by a doctor if it is growing quickly, feels hard or fixed, is painful at rest, or the skin over it changes colour, so that other causes can be ruled out.',
+        'No, ganglions are not cancer and are usually harmless. But a lump can only be called a ganglion once a doctor has checked it, so have any new lump checked by a GP or your doctor. Get it seen urgently if it is growing, is larger than about 5 cm (2 inches), feels hard or fixed, is painful at rest, or the skin over it changes colour.',
     },
     {
       question: 'Can I burst it myself?',
@@ -158,13 +159,13 @@ export const ganglionCyst: ConditionInfo = {
     },
   ],
   whenToSeekHelp: [
-    'A lump that is growing quickly, feels hard or fixed, has an irregular shape, or the skin over it changes colour',
+    'Any new lump you have not had checked: see a GP or your doctor',
+    'A lump that is growing, is larger than about 5 cm (2 inches), feels hard or fixed, has an irregular shape, or the skin over it changes colour: ask for an urgent appointment, as these lumps need checking quickly',
     'A lump together with numbness, tingling or weakness in the hand',
-    'Redness, heat, swelling or pus around a lump, especially a mucous cyst that is leaking fluid: get same-day care',
+    'Redness, heat, swelling or pus around a lump, especially a mucous cyst that is leaking fluid: infection can spread into the joint; go to A&E (UK) or the emergency room (US) now',
     'Pain that stops you using your hand',
   ],
   engineNames: ['Ganglion Cyst', 'Mucous Cyst'],
-  lastReviewed: SITE.reviewedDate,
 };
 
 export const handWristArthritis: ConditionInfo = {
@@ -175,7 +176,7 @@ export const handWristArthritis: ConditionInfo = {
     'Arthritis in the hand, thumb or wrist causes pain, stiffness and swelling. Learn the common types, what helps day to day and when to see a doctor.',
   category: 'wrist',
   summary:
-    'Arthritis means wear or inflammation of a joint, and the hand and wrist have many small joints that can be affected. The most common type, osteoarthritis, often affects the end and middle finger joints and the joint at the base of the thumb (thumb arthritis). Rheumatoid and other inflammatory types more often affect the knuckles and wrists on both sides. Arthritis usually cannot be cured, but treatment can often ease pain and help keep the hand working.',
+    'Arthritis means wear or swelling in a joint, and the hand and wrist have many small joints it can affect. The most common type, osteoarthritis, is wear of the joint: it often affects the end and middle finger joints and the joint at the base of the thumb. Types caused by swelling, such as rheumatoid arthritis, more often affect the knuckles and both wrists. Arthritis cannot usually be cured, but treatment can often ease the pain and help keep the hand working.',
   symptoms: [
     'Pain in the finger, thumb or wrist joints, often worse with use and eased by rest',
     'Stiffness, especially in the morning; stiffness lasting more than 30 minutes can be a sign of inflammatory arthritis',
@@ -216,13 +217,12 @@ export const handWristArthritis: ConditionInfo = {
     },
   ],
   whenToSeekHelp: [
-    'A single joint that suddenly becomes hot, red and swollen, especially with a fever or feeling unwell: get same-day care, as this can be an infection or gout',
+    'A single joint that suddenly becomes hot, red and swollen, especially with a fever or feeling unwell: go to A&E (UK) or the emergency room (US) now, as this can be an infected joint (it can also be gout)',
     'Several swollen, painful joints with morning stiffness lasting more than 30 minutes: see your GP or primary care doctor soon, because inflammatory arthritis is best treated early',
     'Pain or stiffness that stops you doing everyday tasks',
     'A finger or wrist that becomes misshapen after an injury',
   ],
   engineNames: ['Hand and Wrist Arthritis', 'Thumb Arthritis'],
-  lastReviewed: SITE.reviewedDate,
 };
 
 export const guyonCanalSyndrome: ConditionInfo = {
@@ -233,7 +233,7 @@ export const guyonCanalSyndrome: ConditionInfo = {
     "Guyon's canal syndrome is pressure on the ulnar nerve at the wrist, causing numbness in the ring and little fingers. Learn the causes and treatments.",
   category: 'wrist',
   summary:
-    "Guyon's canal syndrome (also called ulnar tunnel syndrome) happens when the ulnar nerve is squeezed as it passes through a small tunnel on the little-finger side of the wrist. It can cause numbness and tingling in the ring and little fingers and weakness of the small muscles of the hand. It is much less common than carpal or cubital tunnel syndrome and is often linked to long periods of pressure on the heel of the hand, for example from cycling or using tools, or to a ganglion cyst or an injury.",
+    "Guyon's canal syndrome (also called ulnar tunnel syndrome) happens when the ulnar nerve is squeezed in a small tunnel on the little-finger side of the wrist. It can make the ring and little fingers numb and tingly and the hand weak. It is much rarer than carpal or cubital tunnel syndrome. It often comes from long spells of pressure on the heel of the hand, for example from cycling or using tools, or from a ganglion cyst or an injury.",
   symptoms: [
     'Numbness or tingling in the little finger and the little-finger side of the ring finger',
     'Numbness that usually does not reach the back of the hand, unlike when the nerve is trapped at the elbow',
@@ -278,7 +278,6 @@ export const guyonCanalSyndrome: ConditionInfo = {
     'A lump on the wrist together with numbness or tingling in the fingers',
   ],
   engineNames: [],
-  lastReviewed: SITE.reviewedDate,
 };
 
 export const intersectionSyndrome: ConditionInfo = {
@@ -288,10 +287,9 @@ export const intersectionSyndrome: ConditionInfo = {
   metaDescription:
     'Intersection syndrome causes pain and creaking on the back of the forearm above the wrist after repetitive activity. Learn the signs and treatments.',
   category: 'wrist',
-  summary:
-    "Intersection syndrome is painful irritation on the back of the forearm, a few centimetres above the wrist on the thumb side, where two groups of tendons cross over each other. It usually follows repetitive wrist movements, such as rowing, canoeing, weightlifting, racket sports or heavy gardening. It is often mistaken for de Quervain's tenosynovitis, which causes pain lower down at the wrist itself. Rest and a splint usually help it settle within a few weeks.",
+  summary: `Intersection syndrome is pain and swelling on the back of the forearm, ${INTERSECTION_PLACE}, where two groups of tendons cross. It usually follows a lot of wrist work, such as rowing, lifting weights, racket sports or heavy gardening. It is often mistaken for de Quervain's tenosynovitis, which hurts lower down, at the wrist itself. Rest and a splint usually help it settle within a few weeks.`,
   symptoms: [
-    'Pain and tenderness on the back of the forearm, about a hand-width above the wrist on the thumb side',
+    `Pain and tenderness on the back of the forearm, ${INTERSECTION_PLACE}`,
     'Swelling over the same area',
     'A creaking or squeaking feeling when the wrist is moved',
     'Pain when gripping, lifting or bending the wrist back',
@@ -330,10 +328,9 @@ export const intersectionSyndrome: ConditionInfo = {
   ],
   whenToSeekHelp: [
     'Pain that has not improved after two weeks of rest',
-    'Marked swelling, redness or heat, or a fever: get same-day care',
+    'Spreading redness, heat and swelling, or a fever: this may be an infection; go to A&E (UK) or the emergency room (US) now',
     'Pain that started after a fall or injury',
     'Numbness or tingling in the hand',
   ],
   engineNames: [],
-  lastReviewed: SITE.reviewedDate,
 };

@@ -1,11 +1,11 @@
+import { REVIEW_STATUS } from '../clinicalReview';
+import { PARENT_ADVICE } from '../site';
 import { type TextPage } from '../types';
 
 export const aboutPage: TextPage = {
   title: 'About Us',
-  metaDescription:
-    'Why HandCheck exists, what you can do with it, and its limits: a free, anonymous hand, wrist and elbow symptom checker reviewed by hand surgery specialists.',
-  intro:
-    'HandCheck is a free, anonymous symptom checker and set of plain-English guides for adults with hand, wrist or elbow problems. Its content was medically reviewed by hand surgery specialists and was last reviewed on 1 December 2024.',
+  metaDescription: `Why HandCheck exists, what you can do with it, and its limits: a free, anonymous hand, wrist and elbow symptom checker ${REVIEW_STATUS.shortClaim}.`,
+  intro: `HandCheck is a free, anonymous symptom checker and set of plain-English guides for adults with hand, wrist or elbow problems. ${REVIEW_STATUS.sentence}`,
   sections: [
     {
       heading: 'Why HandCheck exists',
@@ -28,13 +28,14 @@ export const aboutPage: TextPage = {
       heading: 'Please remember',
       paragraphs: [
         'HandCheck provides information only. It is not a diagnosis, it is not medical advice and it does not replace an examination by a qualified clinician. Two people with the same answers can have different conditions, and some serious problems can look like minor ones.',
-        'In an emergency, call 999 in the UK or 911 in the US. HandCheck is designed for adults aged 18 and over and should not be used for children.',
+        'In an emergency, call 999 in the UK or 911 in the US.',
+        PARENT_ADVICE,
       ],
     },
     {
       heading: 'Next steps',
       paragraphs: [
-        'If your symptoms are new, getting worse or affecting daily life, make an appointment with your GP or primary care doctor, a physiotherapist (physical therapist) or a hand specialist, and take your HandCheck results with you. Go to urgent care or A&E/ER for a recent injury with deformity, a deep cut, or a finger that is cold, pale or numb.',
+        'If your symptoms are new, getting worse or affecting daily life, make an appointment with your GP or primary care doctor, a physiotherapist (physical therapist) or a hand specialist, and take your HandCheck results with you. Go to A&E (UK) or the emergency room (US) now for an injury with a bone out of shape, a deep cut, a finger that is cold, pale, blue or numb, or a hot, red, swollen finger or hand.',
         'If you have a question about HandCheck or about how we handle data, email privacy@handcheck.health.',
       ],
     },

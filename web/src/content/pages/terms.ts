@@ -1,4 +1,5 @@
-import { CONTACT_EMAIL, SITE } from '../site';
+import { REVIEW_STATUS } from '../clinicalReview';
+import { CONTACT_EMAIL, PARENT_ADVICE, SITE } from '../site';
 import { type TextPage } from '../types';
 
 export const termsPage: TextPage = {
@@ -13,7 +14,7 @@ export const termsPage: TextPage = {
       heading: 'Information only, not medical advice',
       paragraphs: [
         'HandCheck provides general information about hand, wrist and elbow conditions. The symptom checker compares your answers with the typical features of common conditions; it does not diagnose you, and its results are not medical advice, a second opinion or a treatment plan.',
-        'Always seek the advice of a qualified clinician about your symptoms, and never ignore professional advice or delay seeking it because of something you read on HandCheck. The content was medically reviewed by hand surgery specialists and was last reviewed on 1 December 2024, but medicine changes and we cannot guarantee that every part of it is complete or up to date.',
+        `Always seek the advice of a qualified clinician about your symptoms, and never ignore professional advice or delay seeking it because of something you read on HandCheck. ${REVIEW_STATUS.sentence} Medicine changes, and we cannot guarantee that every part of it is complete or up to date.`,
       ],
     },
     {
@@ -30,9 +31,7 @@ export const termsPage: TextPage = {
     },
     {
       heading: 'Adults only',
-      paragraphs: [
-        "HandCheck is designed for adults aged 18 and over. It is not suitable for children under 18, whose hand problems often differ from adults'. A parent or carer concerned about a child should speak to a GP, primary care doctor or paediatrician.",
-      ],
+      paragraphs: [`It is not suitable for children under 18. ${PARENT_ADVICE}`],
     },
     {
       heading: 'Acceptable use',

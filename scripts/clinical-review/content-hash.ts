@@ -1,0 +1,64 @@
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+
+/*
+ * The fingerprint of HandCheck's clinical content: the texts a clinical review vouches for.
+ * A review is recorded against this hash (web/src/content/clinical-review.json), and the site
+ * shows "Medically reviewed" only while the content still hashes the same.
+ *
+ * Deliberately simple, so anyone can reproduce it by hand:
+ *   1. list the files below (a directory means every file under it, except tests
+ *      `*.spec.*` and notes `*.md`), as paths relative to the repository root with "/";
+ *   2. sort the paths by their bytes (plain `LC_ALL=C sort`);
+ *   3. hash each file's bytes with SHA-256 and write one line per file,
+ *      "<hex hash>  <path>\n" (the format of `sha256sum`);
+ *   4. the content hash is the SHA-256 of those lines.
+ * That is `LC_ALL=C sort <paths> | xargs sha256sum | sha256sum` from the repository root.
+ */
+export const CLINICAL_CONTENT_SOURCES: readonly string[] = [
+  // Condition guides and the FAQs.
+  'web/src/content/conditions/elbow.ts',
+  'web/src/content/conditions/hand.ts',
+  'web/src/content/conditions/wrist.ts',
+  'web/src/content/faqs.ts',
+  'web/src/content/checkerFaqs.ts',
+  // The care layer: rules, card texts, emergency signs and the conditions' descriptions.
+  'packages/diagnosis/src/care-rules.ts',
+  'packages/diagnosis/src/care-advice.ts',
+  'packages/diagnosis/src/emergency-signs.ts',
+  'packages/diagnosis/src/conditions.ts',
+  // What the results page says, and the referral mails.
+  'web/src/features/results',
+  'services/referral/templates',
+];
+
+function isExcluded(path: string): boolean {
+  return /\.spec\.[^/]+$/.test(path) || path.endsWith('.md');
+}
+
+function filesUnder(root: string, path: string): string[] {
+  const absolute = join(root, path);
+  const stats = statSync(absolute); // throws for a missing source: a rename must update the list
+  if (!stats.isDirectory()) return [path];
+  return readdirSync(absolute, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(root, join(entry.parentPath, entry.name)).split(sep).join('/'))
+    .filter((file) => !isExcluded(file));
+}
+
+/** The files hashed, in hashing order. */
+export function clinicalContentFiles(root: string): string[] {
+  const files = new Set(CLINICAL_CONTENT_SOURCES.flatMap((path) => filesUnder(root, path)));
+  return [...files].sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b)));
+}
+
+const sha256 = (data: Buffer | string) => createHash('sha256').update(data).digest('hex');
+
+/** SHA-256 (hex) of the clinical content under the repository `root`. */
+export function clinicalContentHash(root: string): string {
+  const lines = clinicalContentFiles(root)
+    .map((file) => `${sha256(readFileSync(join(root, file)))}  ${file}\n`)
+    .join('');
+  return sha256(lines);
+}

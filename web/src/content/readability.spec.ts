@@ -1,0 +1,89 @@
+import * as diagnosis from '@handcheck/diagnosis';
+import { CARE_LEVELS, CARE_RULES, SAFETY_NET } from '@handcheck/diagnosis';
+import { gradeOf, MAX_GRADE } from '../../../scripts/clinical-review/readability';
+import { conditions } from './conditions';
+
+/*
+ * Readability of the clinical texts a visitor reads first: each guide's lead (the description
+ * shown large under the title, then the summary) and every text of the care card. Each must
+ * score at or below US grade 9 by the Flesch–Kincaid formula (scripts/clinical-review/
+ * readability.ts says how it is computed); the NHS aims at a reading age of 11 to 12.
+ */
+
+interface Measured {
+  where: string;
+  text: string;
+  grade: number;
+}
+
+const measure = (where: string, text: string): Measured => ({ where, text, grade: gradeOf(text) });
+
+const guideLeads: Measured[] = conditions.flatMap((guide) => [
+  measure(`guide ${guide.slug}: description`, guide.metaDescription),
+  measure(`guide ${guide.slug}: summary`, guide.summary),
+]);
+
+// The emergency check's signs are new in the care layer; read them when it exports them, so
+// this check covers them as soon as they exist without failing to compile before.
+const emergencySigns =
+  (diagnosis as unknown as { EMERGENCY_SIGNS?: readonly { label: string; reason?: string }[] })
+    .EMERGENCY_SIGNS ?? [];
+
+const careTexts: Measured[] = [
+  ...Object.entries(CARE_LEVELS).flatMap(([level, text]) => [
+    measure(`care ${level}: title`, text.title),
+    measure(`care ${level}: action`, text.action),
+  ]),
+  ...CARE_RULES.map((rule) => measure(`care rule ${rule.id}: reason`, rule.reason)),
+  measure('care safety net', SAFETY_NET),
+  ...emergencySigns.flatMap((sign, index) => [
+    measure(`emergency sign ${index + 1}: label`, sign.label),
+    ...(sign.reason ? [measure(`emergency sign ${index + 1}: reason`, sign.reason)] : []),
+  ]),
+];
+
+beforeAll(() => {
+  const rows = [...guideLeads, ...careTexts].map(
+    ({ where, grade }) => `${grade.toFixed(1).padStart(5)}  ${where}`,
+  );
+  console.info(`Flesch–Kincaid grade (limit ${MAX_GRADE}):\n${rows.join('\n')}`);
+});
+
+describe('readability of the guide leads', () => {
+  it.each(guideLeads.map((item) => [item.where, item]))(
+    '%s is at or below grade 9',
+    (_where, item) => {
+      expect({ where: item.where, grade: item.grade }).toEqual({
+        where: item.where,
+        grade: Math.min(item.grade, MAX_GRADE),
+      });
+    },
+  );
+});
+
+describe('readability of the care card', () => {
+  it('has texts to measure', () => {
+    expect(careTexts.length).toBeGreaterThan(5);
+  });
+
+  it.each(careTexts.map((item) => [item.where, item]))(
+    '%s is at or below grade 9',
+    (_where, item) => {
+      expect({ where: item.where, grade: item.grade }).toEqual({
+        where: item.where,
+        grade: Math.min(item.grade, MAX_GRADE),
+      });
+    },
+  );
+});
+
+describe('the grade measure', () => {
+  it('scores short plain sentences low and long technical ones high', () => {
+    expect(gradeOf('The cat sat on the mat. It was warm.')).toBeLessThan(3);
+    expect(
+      gradeOf(
+        'Stenosing tenosynovitis is characterised by inflammation and thickening of the retinacular sheath, consequently restricting tendon excursion.',
+      ),
+    ).toBeGreaterThan(16);
+  });
+});
