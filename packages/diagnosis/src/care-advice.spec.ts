@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { CARE_LEVELS, SAFETY_NET, careAdvice } from './care-advice';
-import { CARE_RULES, acuteInjury, injured, recent } from './care-rules';
+import { CARE_CARDS, CARE_LEVELS, SAFETY_NET, careAdvice } from './care-advice';
+import { CARE_RULES, anyInjury, injured, recent, veryRecent } from './care-rules';
 import { type Answers, HOLLOW_AT_THUMB_BASE, emptyAnswers } from './options';
 
 function answers(overrides: Partial<Answers>): Answers {
@@ -14,21 +14,25 @@ const fallFromBike: Partial<Answers> = {
 };
 
 describe('care rules', () => {
-  it('are data with unique ids, a level, a reason and a named source', () => {
+  it('are data with unique ids, a level, a card of that level, a reason and a named source', () => {
     const ids = CARE_RULES.map((rule) => rule.id);
     expect(new Set(ids).size).toBe(ids.length);
     for (const rule of CARE_RULES) {
       expect(rule.id).toMatch(/^[a-z0-9-]+$/);
       expect(['emergency', 'urgent', 'routine']).toContain(rule.level);
+      expect([rule.id, CARE_CARDS[rule.card].level]).toEqual([rule.id, rule.level]);
       expect(rule.reason).toMatch(/^[A-Z].*\.$/);
       expect(rule.source.length).toBeGreaterThan(10);
       expect(typeof rule.applies).toBe('function');
     }
   });
 
-  it('name NHS guidance as the source of every emergency and urgent rule', () => {
+  it('name NHS guidance as the source of every emergency and urgent rule, NICE for the 2-week ones', () => {
     for (const rule of CARE_RULES.filter((r) => r.level !== 'routine')) {
       expect(rule.source).toMatch(/NHS/);
+    }
+    for (const rule of CARE_RULES.filter((r) => r.card === 'prompt')) {
+      expect(rule.source).toMatch(/NICE/);
     }
   });
 
@@ -39,18 +43,25 @@ describe('care rules', () => {
 });
 
 describe('injury helpers', () => {
-  it('injured: a previous injury or an onset after injury', () => {
-    expect(injured(answers({ previousInjury: true }))).toBe(true);
+  it('injured: symptoms that began with an injury (a past injury counts only with a sudden or unanswered onset)', () => {
     expect(injured(answers({ onsetType: 'After injury/trauma' }))).toBe(true);
+    expect(injured(answers({ previousInjury: true, onsetType: 'Sudden onset' }))).toBe(true);
+    // Conservative: a missing answer never lowers the level.
+    expect(injured(answers({ previousInjury: true }))).toBe(true);
+    expect(injured(answers({ previousInjury: true, onsetType: 'Gradual onset' }))).toBe(false);
     expect(injured(answers({ onsetType: 'Sudden onset' }))).toBe(false);
   });
 
-  it('acuteInjury: symptoms that began with the injury', () => {
-    expect(acuteInjury(answers({ onsetType: 'After injury/trauma' }))).toBe(true);
-    expect(acuteInjury(answers({ previousInjury: true, onsetType: 'Sudden onset' }))).toBe(true);
-    expect(acuteInjury(answers({ previousInjury: true, onsetType: 'Gradual onset' }))).toBe(false);
-    expect(acuteInjury(answers({ previousInjury: true }))).toBe(false);
-    expect(acuteInjury(answers({ onsetType: 'Sudden onset' }))).toBe(false);
+  it('anyInjury: any injury in the story, however long ago', () => {
+    expect(anyInjury(answers({ previousInjury: true, onsetType: 'Gradual onset' }))).toBe(true);
+    expect(anyInjury(answers({ onsetType: 'After injury/trauma' }))).toBe(true);
+    expect(anyInjury(answers({ onsetType: 'Sudden onset' }))).toBe(false);
+  });
+
+  it('veryRecent: under a week, or unanswered', () => {
+    expect(veryRecent(answers({}))).toBe(true);
+    expect(veryRecent(answers({ duration: 'Less than 1 week' }))).toBe(true);
+    expect(veryRecent(answers({ duration: '1-4 weeks' }))).toBe(false);
   });
 
   it('recent: up to 4 weeks, or unanswered', () => {
@@ -66,68 +77,61 @@ describe('careAdvice', () => {
   it('gives the non-urgent card with no reasons when nothing is flagged', () => {
     expect(careAdvice(emptyAnswers())).toEqual({
       level: 'routine',
+      card: 'routine',
       tone: 'blue',
       title: 'Non-urgent advice',
       action: CARE_LEVELS.routine.action,
+      actions: CARE_LEVELS.routine.actions,
       reasons: [],
       ruleIds: [],
       safetyNet: SAFETY_NET,
     });
   });
 
-  it('uses the exact action texts of the issue', () => {
-    expect(CARE_LEVELS.emergency.action).toBe(
-      'Go to A&E or call 999 (UK) / go to the ER or call 911 (US)',
+  it('words each card for the UK and the US, and combines them in the action', () => {
+    for (const card of Object.values(CARE_CARDS)) {
+      expect(card.actions.uk).not.toMatch(/911|\bER\b|US\)/);
+      expect(card.actions.us).not.toMatch(/999|A&E|111|\bGP\b/);
+      expect(card.action).toMatch(/\(UK\)/);
+      expect(card.action).toMatch(/\(US\)/);
+    }
+    expect(CARE_LEVELS.emergency.actions.uk).toMatch(/^Go to A&E now\. Call 999 if/);
+    expect(CARE_LEVELS.emergency.actions.us).toMatch(
+      /^Go to the emergency room \(ER\) now\. Call 911 if/,
     );
-    expect(CARE_LEVELS.urgent.action).toBe(
-      'Get help from 111 or an urgent GP appointment / urgent care today',
+    expect(CARE_CARDS['urgent-injury'].actions.uk).toMatch(
+      /urgent treatment centre or minor injuries unit/,
     );
+    expect(CARE_CARDS['urgent-injury'].actions.us).toMatch(/urgent care clinic/);
+    expect(CARE_LEVELS.urgent.actions.uk).toMatch(/111/);
+    expect(CARE_CARDS.prompt.action).toMatch(/within 2 weeks/);
     expect(CARE_LEVELS.routine.action).toMatch(/GP/);
   });
 
   describe('emergency', () => {
-    it('a deformity since a sudden injury', () => {
-      const advice = careAdvice(answers({ ...fallFromBike, deformity: true }));
+    it('a colour change or numbness in the first week after an injury', () => {
+      const advice = careAdvice(answers({ ...fallFromBike, colorChanges: true, numbness: true }));
       expect(advice).toMatchObject({
         level: 'emergency',
+        card: 'emergency',
         tone: 'red',
-        title: 'Immediate action required',
-        action: 'Go to A&E or call 999 (UK) / go to the ER or call 911 (US)',
-        ruleIds: ['injury-deformity'],
+        title: 'Emergency: get help now',
+        action: CARE_LEVELS.emergency.action,
+        ruleIds: ['injury-circulation'],
       });
-      expect(advice.reasons[0]).toMatch(/changed shape/);
-    });
-
-    it('a deformity when the onset itself was the injury', () => {
-      expect(
-        careAdvice(answers({ onsetType: 'After injury/trauma', deformity: true })).ruleIds,
-      ).toEqual(['injury-deformity']);
-    });
-
-    it('not for a deformity with a long-ago injury and gradual onset', () => {
-      const advice = careAdvice(
-        answers({ previousInjury: true, onsetType: 'Gradual onset', deformity: true }),
+      expect(careAdvice(answers({ previousInjury: true, colorChanges: true })).level).toBe(
+        'emergency',
       );
-      expect(advice.level).not.toBe('emergency');
+      // "Sensitivity to cold" is not a cold hand.
+      expect(careAdvice(answers({ ...fallFromBike, coldSensitivity: true })).level).toBe('routine');
     });
 
-    it('not for a deformity months after the injury', () => {
+    it('after the first week the same signs are urgent, not A&E', () => {
       const advice = careAdvice(
-        answers({ ...fallFromBike, duration: '3-6 months', deformity: true }),
+        answers({ ...fallFromBike, duration: '1-4 weeks', colorChanges: true }),
       );
-      expect(advice.level).toBe('routine');
-      expect(advice.ruleIds).toContain('unsettled-injury');
-    });
-
-    it('colour change with numbness or coldness after an injury', () => {
-      expect(
-        careAdvice(answers({ ...fallFromBike, colorChanges: true, numbness: true })).ruleIds,
-      ).toEqual(['injury-circulation']);
-      expect(
-        careAdvice(answers({ previousInjury: true, colorChanges: true, coldSensitivity: true }))
-          .level,
-      ).toBe('emergency');
-      expect(careAdvice(answers({ ...fallFromBike, colorChanges: true })).level).toBe('routine');
+      expect(advice.level).toBe('urgent');
+      expect(advice.ruleIds).toEqual(['injury-nerve-or-tendon']);
     });
 
     it('lists every emergency reason, and only those', () => {
@@ -141,21 +145,52 @@ describe('careAdvice', () => {
         }),
       );
       expect(advice.level).toBe('emergency');
-      expect(advice.ruleIds).toEqual(['injury-deformity', 'injury-circulation']);
-      expect(advice.reasons).toHaveLength(2);
+      expect(advice.ruleIds).toEqual(['injury-circulation']);
+      expect(advice.reasons).toHaveLength(1);
+    });
+
+    it('emergency signs come first, then the rules of the same level', () => {
+      const advice = careAdvice(answers({ ...fallFromBike, numbness: true }), ['heavy-bleeding']);
+      expect(advice.ruleIds).toEqual(['sign:heavy-bleeding', 'injury-circulation']);
     });
   });
 
   describe('urgent', () => {
-    it('severe pain after an injury', () => {
+    it('severe pain after an injury: the injury card (X-ray and splint today)', () => {
       const advice = careAdvice(answers({ ...fallFromBike, painIntensity: 'Severe (7-10/10)' }));
       expect(advice).toMatchObject({
         level: 'urgent',
+        card: 'urgent-injury',
         tone: 'orange',
-        title: 'Urgent advice',
-        action: 'Get help from 111 or an urgent GP appointment / urgent care today',
+        title: 'Urgent: get help today',
+        action: CARE_CARDS['urgent-injury'].action,
         ruleIds: ['injury-severe-pain'],
       });
+    });
+
+    it('a deformity since a recent injury is urgent (mallet finger), not 999', () => {
+      const advice = careAdvice(answers({ ...fallFromBike, deformity: true }));
+      expect(advice.ruleIds).toEqual(['injury-deformity']);
+      expect(advice.card).toBe('urgent-injury');
+      expect(
+        careAdvice(answers({ onsetType: 'After injury/trauma', deformity: true })).ruleIds,
+      ).toEqual(['injury-deformity']);
+    });
+
+    it('not an injury card for a deformity with a long-ago injury and gradual onset', () => {
+      const advice = careAdvice(
+        answers({ previousInjury: true, onsetType: 'Gradual onset', deformity: true }),
+      );
+      expect(advice.level).toBe('routine');
+      expect(advice.ruleIds).toEqual(['change-in-shape']);
+    });
+
+    it('not for a deformity months after the injury', () => {
+      const advice = careAdvice(
+        answers({ ...fallFromBike, duration: '3-6 months', deformity: true }),
+      );
+      expect(advice.level).toBe('routine');
+      expect(advice.ruleIds).toContain('unsettled-injury');
     });
 
     it('not for moderate pain after an injury', () => {
@@ -164,9 +199,20 @@ describe('careAdvice', () => {
       ).toBe('routine');
     });
 
-    it.each(['numbness', 'weakness'] as const)('%s after an injury', (flag) => {
+    it.each(['numbness', 'weakness', 'colorChanges'] as const)(
+      '%s 1 to 4 weeks after an injury',
+      (flag) => {
+        expect(
+          careAdvice(
+            answers({ onsetType: 'After injury/trauma', duration: '1-4 weeks', [flag]: true }),
+          ).ruleIds,
+        ).toEqual(['injury-nerve-or-tendon']);
+      },
+    );
+
+    it('weakness in the first week after an injury (a torn tendon) is urgent', () => {
       expect(
-        careAdvice(answers({ onsetType: 'After injury/trauma', [flag]: true })).ruleIds,
+        careAdvice(answers({ onsetType: 'After injury/trauma', weakness: true })).ruleIds,
       ).toEqual(['injury-nerve-or-tendon']);
     });
 
@@ -188,19 +234,23 @@ describe('careAdvice', () => {
       ]);
     });
 
-    it('sudden colour changes with cold sensitivity (circulation)', () => {
-      const advice = careAdvice(
-        answers({ onsetType: 'Sudden onset', colorChanges: true, coldSensitivity: true }),
+    it('sudden colour changes: an emergency in the first week, urgent after it, routine if gradual', () => {
+      expect(
+        careAdvice(answers({ onsetType: 'Sudden onset', colorChanges: true })).ruleIds,
+      ).toEqual(['sudden-circulation']);
+      const later = careAdvice(
+        answers({ onsetType: 'Sudden onset', colorChanges: true, duration: '1-4 weeks' }),
       );
-      expect(advice.ruleIds).toEqual(['sudden-circulation']);
+      expect([later.level, later.card, later.ruleIds]).toEqual([
+        'urgent',
+        'urgent',
+        ['sudden-colour-change'],
+      ]);
       expect(
         careAdvice(
           answers({ onsetType: 'Gradual onset', colorChanges: true, coldSensitivity: true }),
         ).level,
       ).toBe('routine');
-      expect(careAdvice(answers({ onsetType: 'Sudden onset', colorChanges: true })).level).toBe(
-        'routine',
-      );
     });
 
     it('sudden numbness or weakness without an injury, naming the stroke signs', () => {
@@ -249,6 +299,42 @@ describe('careAdvice', () => {
     });
   });
 
+  describe('routine, within 2 weeks', () => {
+    it.each<[string, Partial<Answers>, string[]]>([
+      ['gradual-weakness', { weakness: true, onsetType: 'Gradual onset' }, ['gradual-weakness']],
+      [
+        'growing-lump',
+        { swelling: true, deformity: true, onsetType: 'Gradual onset' },
+        ['growing-lump'],
+      ],
+    ])('%s', (_id, overrides, ids) => {
+      const advice = careAdvice(answers(overrides));
+      expect([advice.level, advice.card, advice.title]).toEqual([
+        'routine',
+        'prompt',
+        'See a GP soon',
+      ]);
+      expect(advice.ruleIds).toEqual(ids);
+    });
+
+    it('the 2-week card keeps the other routine reasons beside it', () => {
+      const advice = careAdvice(
+        answers({
+          weakness: true,
+          tingling: true,
+          onsetType: 'Gradual onset',
+          duration: '3-6 months',
+        }),
+      );
+      expect(advice.card).toBe('prompt');
+      expect(advice.ruleIds).toEqual([
+        'gradual-weakness',
+        'persistent-symptoms',
+        'pins-and-needles',
+      ]);
+    });
+  });
+
   describe('routine', () => {
     it.each<[string, Partial<Answers>, string[]]>([
       ['persistent-symptoms', { duration: 'More than 6 months' }, ['persistent-symptoms']],
@@ -264,11 +350,12 @@ describe('careAdvice', () => {
         { previousInjury: true, duration: '3-6 months' },
         ['persistent-symptoms', 'unsettled-injury'],
       ],
-      ['lump', { swelling: true, deformity: true }, ['lump']],
+      ['change-in-shape', { deformity: true, onsetType: 'Gradual onset' }, ['change-in-shape']],
       ['under-18', { age: 'Under 18' }, ['under-18']],
     ])('%s', (_id, overrides, ids) => {
       const advice = careAdvice(answers(overrides));
       expect(advice.level).toBe('routine');
+      expect(advice.card).toBe('routine');
       expect(advice.title).toBe('Non-urgent advice');
       expect(advice.tone).toBe('blue');
       expect(advice.ruleIds).toEqual(ids);
@@ -296,9 +383,9 @@ describe('careAdvice', () => {
     });
   });
 
-  it('always includes the 999 / 911 safety net', () => {
+  it('always includes the safety net: 999 / 911, then A&E / the emergency room', () => {
     expect(careAdvice(answers({ ...fallFromBike, deformity: true })).safetyNet).toBe(SAFETY_NET);
-    expect(SAFETY_NET).toMatch(/999.*911/);
+    expect(SAFETY_NET).toMatch(/999.*911.*A&E.*emergency room/);
   });
 
   it('cleans its input first and never throws on arbitrary shapes', () => {

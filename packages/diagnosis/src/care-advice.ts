@@ -1,4 +1,4 @@
-import { CARE_RULES, type CareLevel } from './care-rules';
+import { CARE_RULES, type CareCardId, type CareLevel } from './care-rules';
 import { EMERGENCY_SIGNS, type EmergencySignId } from './emergency-signs';
 import { deepFreeze } from './freeze';
 import { normalizeAnswers } from './normalize';
@@ -8,54 +8,137 @@ export type CareTone = 'red' | 'orange' | 'blue';
 
 export interface CareAdvice {
   level: CareLevel;
+  /** Which card of the level: an urgent injury, or a GP within 2 weeks, read differently. */
+  card: CareCardId;
   /** Colour of the card: red for immediate action, orange for urgent, blue for non-urgent. */
   tone: CareTone;
   title: string;
-  /** What to do now. */
+  /** What to do now, UK and US wording together. */
   action: string;
-  /** The reasons of the rules that set this level, in rule order (may be empty for routine). */
+  /** The same advice for each country, to show side by side. */
+  actions: CareActions;
+  /** The reasons of the signs and rules that set this level, in order (may be empty for routine). */
   reasons: string[];
   /**
    * Ids of those rules, so a card can be traced back to the rule table; an emergency sign
    * chosen in the emergency check appears as `sign:<id>`.
    */
   ruleIds: string[];
-  /** Always shown: the signs that need 999 / 911 whatever the answers say. */
+  /** Always shown: the signs that need A&E or 999 / 911 whatever the answers say. */
   safetyNet: string;
 }
 
-interface CareLevelText {
+export interface CareActions {
+  readonly uk: string;
+  readonly us: string;
+}
+
+export interface CareCardText {
+  readonly level: CareLevel;
   readonly tone: CareTone;
   readonly title: string;
   readonly action: string;
+  readonly actions: CareActions;
 }
 
-export const CARE_LEVELS: Readonly<Record<CareLevel, CareLevelText>> = deepFreeze({
+/*
+ * The cards. Emergency: A&E first, 999 only when life-threatening or you cannot get there
+ * (NHS: "When to go to A&E"); in the US the emergency room, and an urgent care clinic is not
+ * one. Urgent injury: a suspected break or torn tendon needs a same-day X-ray and splint,
+ * which urgent treatment centres and minor injuries units (UK) and urgent care (US) give
+ * without a wait at A&E. Prompt: NICE CKS and NG12 timescales, a GP within 2 weeks.
+ */
+export const CARE_CARDS: Readonly<Record<CareCardId, CareCardText>> = deepFreeze({
   emergency: {
+    level: 'emergency',
     tone: 'red',
-    title: 'Immediate action required',
-    action: 'Go to A&E or call 999 (UK) / go to the ER or call 911 (US)',
+    title: 'Emergency: get help now',
+    action:
+      'Go to A&E now (UK) or the emergency room (US). Call 999 (UK) or 911 (US) if it is life-threatening or you cannot get there safely. In the US, an urgent care clinic is not an emergency room.',
+    actions: {
+      uk: 'Go to A&E now. Call 999 if it is life-threatening or you cannot get there safely.',
+      us: 'Go to the emergency room (ER) now. Call 911 if it is life-threatening or you cannot get there safely. An urgent care clinic is not an emergency room.',
+    },
+  },
+  'urgent-injury': {
+    level: 'urgent',
+    tone: 'orange',
+    title: 'Urgent: get help today',
+    action:
+      'Get it checked today at an urgent treatment centre or minor injuries unit (UK), or an urgent care clinic (US). They can X-ray it and fit a splint. If you cannot get there, call 111 (UK) or your doctor (US).',
+    actions: {
+      uk: 'Go to an urgent treatment centre or minor injuries unit today. They can X-ray it and fit a splint. If you cannot get there, call 111.',
+      us: 'Go to an urgent care clinic today. They can X-ray it and fit a splint. If you cannot get there, call your doctor.',
+    },
   },
   urgent: {
+    level: 'urgent',
     tone: 'orange',
-    title: 'Urgent advice',
-    action: 'Get help from 111 or an urgent GP appointment / urgent care today',
+    title: 'Urgent: get help today',
+    action:
+      'Get help today. Call 111 or ask your GP for an urgent appointment (UK). See your doctor or go to an urgent care clinic (US).',
+    actions: {
+      uk: 'Get help today. Call 111, or ask your GP for an urgent appointment.',
+      us: 'Get help today. See your doctor or go to an urgent care clinic.',
+    },
+  },
+  prompt: {
+    level: 'routine',
+    tone: 'blue',
+    title: 'See a GP soon',
+    action:
+      'See a GP (UK) or your doctor (US) within 2 weeks. Do not wait to see if it gets better.',
+    actions: {
+      uk: 'Book a GP appointment within 2 weeks. Do not wait to see if it gets better.',
+      us: 'See your doctor within 2 weeks. Do not wait to see if it gets better.',
+    },
   },
   routine: {
+    level: 'routine',
     tone: 'blue',
     title: 'Non-urgent advice',
     action:
-      'See a GP (UK) or your doctor (US) if your symptoms have not improved after 2 weeks of rest and simple painkillers, keep coming back or stop you doing everyday things; a pharmacist can advise in the meantime.',
+      'See a GP (UK) or your doctor (US) if your symptoms have not got better after 2 weeks of rest and simple painkillers. See them too if the symptoms keep coming back or stop you doing everyday things. A pharmacist can give advice in the meantime.',
+    actions: {
+      uk: 'See a GP if your symptoms have not got better after 2 weeks of rest and simple painkillers, or keep coming back. A pharmacist can give advice in the meantime.',
+      us: 'See your doctor if your symptoms have not got better after 2 weeks of rest and simple painkillers, or keep coming back. A pharmacist can give advice in the meantime.',
+    },
   },
 });
 
-// Stroke and heart attack can both show in the arm; these signs always mean 999 / 911.
-// Sources: NHS: Stroke symptoms — https://www.nhs.uk/conditions/stroke/symptoms/ ;
-// NHS: Heart attack — https://www.nhs.uk/conditions/heart-attack/
+type CareLevelText = Pick<CareCardText, 'tone' | 'title' | 'action' | 'actions'>;
+
+function levelText(card: CareCardId): CareLevelText {
+  const { tone, title, action, actions } = CARE_CARDS[card];
+  return { tone, title, action, actions };
+}
+
+/** The usual card of each level (an urgent or routine rule may ask for its other card). */
+export const CARE_LEVELS: Readonly<Record<CareLevel, CareLevelText>> = deepFreeze({
+  emergency: levelText('emergency'),
+  urgent: levelText('urgent'),
+  routine: levelText('routine'),
+});
+
+// Shown on every results page whatever the answers: the six signs of the emergency check, so
+// that someone who skipped it or whose hand changes later still knows where to go. Stroke and
+// heart attack can both show in the arm; hand infections and injection injuries spread within
+// hours. Sources: NHS: Stroke symptoms, Heart attack, Cellulitis, Animal and human bites;
+// British Society for Surgery of the Hand (high-pressure injection injuries).
 export const SAFETY_NET =
-  'Call 999 (UK) or 911 (US) straight away if you suddenly get weakness or numbness down one side of your body, a drooping face or slurred speech, or chest pain that spreads to your arm.';
+  'Call 999 (UK) or 911 (US) now if you get sudden weakness or numbness down one side of your body, a drooping face or slurred speech, or chest pain that spreads to your arm. Go to A&E (UK) or the emergency room (US) now if a hand or finger turns cold, pale, white or blue. Go there too if it gets hot, red and swollen, especially with a fever. Go for a bite, a puncture wound or an injury from a high-pressure gun (grease, paint or water), even if it looks small. Go for a bone at an odd angle or bleeding that will not stop.';
 
 const SEVERITY: readonly CareLevel[] = ['emergency', 'urgent', 'routine'];
+
+// Within a level the more specific card wins: an injury over general urgent advice (both say
+// "today"), a GP within 2 weeks over "after 2 weeks of rest".
+const CARD_ORDER: readonly CareCardId[] = [
+  'emergency',
+  'urgent-injury',
+  'urgent',
+  'prompt',
+  'routine',
+];
 
 /**
  * The care card for a set of answers and the emergency signs chosen before the questions:
@@ -73,9 +156,11 @@ export function careAdvice(
   const level = SEVERITY.find((candidate) => triggered.some((rule) => rule.level === candidate));
   const chosen = signs.length > 0 ? 'emergency' : (level ?? 'routine');
   const atLevel = triggered.filter((rule) => rule.level === chosen);
+  const card = CARD_ORDER.find((id) => atLevel.some((rule) => rule.card === id)) ?? chosen;
   return {
     level: chosen,
-    ...CARE_LEVELS[chosen],
+    card,
+    ...levelText(card),
     reasons: [...signs.map((sign) => sign.reason), ...atLevel.map((rule) => rule.reason)],
     ruleIds: [...signs.map((sign) => `sign:${sign.id}`), ...atLevel.map((rule) => rule.id)],
     safetyNet: SAFETY_NET,

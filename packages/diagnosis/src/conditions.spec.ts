@@ -186,10 +186,24 @@ describe('the scoring table', () => {
     expect(weightEntries(condition!)).toEqual(Object.entries(weights));
   });
 
-  it('gives every condition one plain sentence of description', () => {
+  it('gives every condition one or two short plain sentences of description', () => {
     for (const condition of CONDITIONS) {
-      expect(condition.description).toMatch(/^[A-Z][^.]*\.$/);
+      expect(condition.description).toMatch(/^[A-Z][^.]*\.( [A-Z][^.]*\.)?$/);
       expect(condition.description.length).toBeLessThan(200);
+    }
+  });
+
+  it('never calls an unexamined lump simply harmless, and asks for lumps to be checked', () => {
+    const reassuring = CONDITIONS.filter((c) =>
+      /harmless|not serious|not cancer/i.test(c.description),
+    );
+    expect(reassuring.map((c) => c.name)).toEqual(
+      expect.arrayContaining(['Ganglion Cyst', 'Mucous Cyst', 'Skin Lesion/Lump']),
+    );
+    for (const condition of reassuring) {
+      expect(condition.description).not.toMatch(/(^|[^y] )harmless/i);
+      expect(condition.description).not.toMatch(/not serious|not cancer/i);
+      expect(condition.description).toMatch(/checked|splint|X-ray/);
     }
   });
 

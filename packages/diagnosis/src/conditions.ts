@@ -4,7 +4,10 @@ import { type SymptomKey } from './symptom-keys';
 export interface ConditionDefinition {
   /** Display name, exactly as in spec section 3. */
   readonly name: string;
-  /** One plain-English sentence shown on the result card. */
+  /**
+   * One or two short plain-English sentences shown on the result card, at or below US grade 9;
+   * a lump is "usually harmless" and to be checked, never simply "harmless" (unexamined).
+   */
   readonly description: string;
   /** Points per matched symptom key, exactly as in spec section 9, in the spec's order. */
   readonly weights: Readonly<Partial<Record<SymptomKey, number>>>;
@@ -18,7 +21,7 @@ export const CONDITIONS = deepFreeze([
   {
     name: 'Carpal Tunnel Syndrome',
     description:
-      'Pressure on the median nerve at the wrist, which commonly causes numbness, tingling and pain in the thumb, index and middle fingers that is often worse at night.',
+      'A squeezed nerve at the wrist (the median nerve). It causes numbness, tingling and pain in the thumb and first two fingers, often worse at night.',
     weights: {
       numbness: 25,
       tingling: 25,
@@ -34,7 +37,7 @@ export const CONDITIONS = deepFreeze([
   {
     name: 'Cubital Tunnel Syndrome',
     description:
-      'Pressure on or stretching of the ulnar nerve at the elbow, which can cause numbness and tingling in the ring and little fingers and, over time, weakness of the hand.',
+      'A squeezed or stretched nerve at the elbow (the ulnar nerve). It can cause numbness and tingling in the ring and little fingers and, over time, a weak hand.',
     weights: {
       numbness: 25,
       tingling: 25,
@@ -48,7 +51,7 @@ export const CONDITIONS = deepFreeze([
   {
     name: 'Trigger Finger',
     description:
-      'Narrowing around the tendon of a finger or thumb that can make it catch, click or lock when you bend and straighten it.',
+      'A tight tunnel around the tendon of a finger or thumb, which makes it catch, click or lock when you bend it.',
     weights: {
       triggerFinger: 30,
       clickingSound: 20,
@@ -61,7 +64,7 @@ export const CONDITIONS = deepFreeze([
   {
     name: "De Quervain's Tenosynovitis",
     description:
-      'Irritation of the tendons on the thumb side of the wrist, causing pain and sometimes swelling that is usually worse when gripping, pinching or moving the thumb.',
+      'Sore, swollen tendons (the cords that move the thumb) on the thumb side of the wrist. They hurt most when you grip, pinch or move the thumb.',
     weights: {
       painLocation_thumb: 25,
       painLocation_wrist: 20,
@@ -75,7 +78,7 @@ export const CONDITIONS = deepFreeze([
   {
     name: 'Tennis Elbow (Lateral Epicondylitis)',
     description:
-      'Overload of the tendons attached to the outer side of the elbow, causing pain there and down the forearm, especially when gripping or lifting.',
+      'Strain of the tendons on the outer side of the elbow. It causes pain there and down the forearm, mainly when you grip or lift.',
     weights: {
       painLocation_elbow: 25,
       painLocation_forearm: 20,
@@ -88,7 +91,7 @@ export const CONDITIONS = deepFreeze([
   {
     name: "Golfer's Elbow (Medial Epicondylitis)",
     description:
-      'Overload of the tendons attached to the inner side of the elbow, causing pain there and in the forearm that is often worse when gripping.',
+      'Strain of the tendons on the inner side of the elbow. It causes pain there and in the forearm, often worse when you grip.',
     weights: {
       painLocation_elbow: 25,
       painLocation_forearm: 20,
@@ -101,7 +104,7 @@ export const CONDITIONS = deepFreeze([
   {
     name: "Dupuytren's Contracture",
     description:
-      'Gradual thickening of the tissue under the skin of the palm that can form lumps or cords and slowly pull one or more fingers into a bent position.',
+      'Thick tissue that slowly forms lumps or cords under the skin of the palm. It can pull one or more fingers into a bent position.',
     weights: {
       deformity: 25,
       painLocation_palm: 20,
@@ -114,7 +117,7 @@ export const CONDITIONS = deepFreeze([
   {
     name: 'Ganglion Cyst',
     description:
-      'A harmless fluid-filled lump, most often on the wrist, that can change in size and is sometimes uncomfortable when it presses on nearby tissues.',
+      'A lump filled with fluid, most often on the wrist, that is usually harmless and can change size or ache. Have any new lump checked by a doctor.',
     weights: {
       swelling: 30,
       painLocation_wrist: 20,
@@ -126,7 +129,7 @@ export const CONDITIONS = deepFreeze([
   {
     name: 'Hand and Wrist Arthritis',
     description:
-      'Wear or inflammation of the joints of the hand or wrist, which can cause pain, swelling and stiffness that is often worst in the morning.',
+      'Wear or swelling of the joints of the hand or wrist. It can cause pain, swelling and stiffness, often worst in the morning.',
     weights: {
       stiffness: 25,
       painTiming_morning: 20,
@@ -140,7 +143,7 @@ export const CONDITIONS = deepFreeze([
   {
     name: 'Thumb Arthritis',
     description:
-      'Wear of the joint at the base of the thumb, which can cause aching, stiffness and weakness when pinching or gripping.',
+      'Wear of the joint at the base of the thumb, which can cause aching, stiffness and weakness when you pinch or grip.',
     weights: {
       painLocation_thumb: 25,
       pinchDifficulty: 25,
@@ -153,7 +156,7 @@ export const CONDITIONS = deepFreeze([
   {
     name: 'Elbow Arthritis',
     description:
-      'Wear or inflammation of the elbow joint, which can cause pain, stiffness and loss of movement when bending or straightening the arm.',
+      'Wear or swelling of the elbow joint, which can cause pain, stiffness and loss of movement when you bend or straighten the arm.',
     weights: {
       painLocation_elbow: 35,
       stiffness: 25,
@@ -166,7 +169,7 @@ export const CONDITIONS = deepFreeze([
   {
     name: 'Mallet Finger',
     description:
-      'An injury to the tendon that straightens the end of a finger, leaving the fingertip drooping so that it cannot be straightened on its own.',
+      'An injury to the tendon at the tip of a finger, so the fingertip droops and will not straighten by itself. It needs a splint, best fitted the same day.',
     weights: {
       deformity: 30,
       previousInjury: 25,
@@ -178,7 +181,7 @@ export const CONDITIONS = deepFreeze([
   {
     name: 'Jersey Finger',
     description:
-      'An injury in which the tendon that bends the end of a finger is torn away, usually while gripping forcefully, so the fingertip can no longer bend by itself.',
+      'A torn tendon that bends the tip of a finger, often from a hard grip, so the tip will not bend by itself. It needs to be seen within days.',
     weights: {
       weakness: 25,
       previousInjury: 25,
@@ -190,7 +193,7 @@ export const CONDITIONS = deepFreeze([
   {
     name: 'Scaphoid Fracture',
     description:
-      'A break in a small wrist bone near the base of the thumb, usually after a fall on an outstretched hand, which can be missed on a first X-ray and needs prompt assessment.',
+      'A break in a small wrist bone near the base of the thumb, often from a fall on an outstretched hand. It is easy to miss and needs an X-ray the same day.',
     weights: {
       painLocation_hollowAtThumbBase: 40,
       painLocation_wrist: 25,
@@ -204,7 +207,7 @@ export const CONDITIONS = deepFreeze([
   {
     name: 'Broken Bone or Tendon/Ligament Injury',
     description:
-      'Damage to a bone, tendon or ligament from an injury, which can cause pain, swelling, weakness or a change in shape and should be checked promptly.',
+      'Damage to a bone, tendon or ligament (the tissue that holds joints together) from an injury. It can cause pain, swelling or a change in shape and should be checked the same day.',
     weights: {
       previousInjury: 30,
       onsetType_sudden: 25,
@@ -217,7 +220,7 @@ export const CONDITIONS = deepFreeze([
   {
     name: 'Mucous Cyst',
     description:
-      'A small fluid-filled lump near the end joint of a finger, usually linked to wear of that joint and generally not serious.',
+      'A small lump filled with fluid near the end joint of a finger, often linked to wear of that joint. It is usually harmless, but have it checked by a doctor.',
     weights: {
       swelling: 25,
       deformity: 20,
@@ -229,7 +232,7 @@ export const CONDITIONS = deepFreeze([
   {
     name: 'Glomus Tumour',
     description:
-      'A rare, non-cancerous growth, usually under a fingernail, that causes sharp pain when pressed and marked sensitivity to cold.',
+      'A rare growth under a fingernail that is usually harmless but should be checked. It causes sharp pain when pressed and when the finger gets cold.',
     weights: {
       painLocation_fingertip: 30,
       coldSensitivity: 30,
@@ -242,7 +245,7 @@ export const CONDITIONS = deepFreeze([
   {
     name: 'Skin Lesion/Lump',
     description:
-      'A lump or change in the skin of the hand that is usually harmless but should be checked by a doctor if it is new, growing or changing colour.',
+      'A lump or change in the skin of the hand that is usually harmless. Have it checked by a doctor if it is new, growing or changing colour.',
     weights: {
       deformity: 25,
       swelling: 20,

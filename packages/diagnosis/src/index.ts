@@ -11,8 +11,17 @@ export {
   type ConditionScore,
   type DiagnosisResult,
 } from './analyze';
-export { careAdvice, CARE_LEVELS, SAFETY_NET, type CareAdvice, type CareTone } from './care-advice';
-export { CARE_RULES, type CareLevel, type CareRule } from './care-rules';
+export {
+  careAdvice,
+  CARE_CARDS,
+  CARE_LEVELS,
+  SAFETY_NET,
+  type CareActions,
+  type CareAdvice,
+  type CareCardText,
+  type CareTone,
+} from './care-advice';
+export { CARE_RULES, type CareCardId, type CareLevel, type CareRule } from './care-rules';
 export {
   EMERGENCY_SIGNS,
   EMERGENCY_SIGN_IDS,
