@@ -4,10 +4,11 @@
 // password.ts: m=19456 KiB, t=2, p=1, OWASP's minimum):
 //  1. argon2id verify alone: one at a time, then 2 and 8 in flight (the machine has 2 cores;
 //     @node-rs/argon2 runs on its own thread pool) → p50/p99 and verifies per second.
-//  2. the whole sign-in (LoginService.login: limiter, MongoDB lookup, verify, refresh-token
-//     insert, JWT) against the profile's MongoDB, in a database of its own, dropped after.
-// The HTTP layer is left out on purpose: sign-in allows 5 tries a minute per client, so an
-// HTTP benchmark would measure the limiter.
+//  2. the whole sign-in (LoginService.login: the throttle's three counters in MongoDB, the
+//     admin lookup, verify, session and refresh-token inserts, JWT) against the profile's
+//     MongoDB, in a database of its own, dropped after.
+// The HTTP layer is left out on purpose: sign-in allows 5 failures per client and account, so
+// an HTTP benchmark would measure the throttle's refusals.
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import mongoose from 'mongoose';
@@ -28,6 +29,20 @@ import {
   RefreshToken,
   RefreshTokenSchema,
 } from '../../services/gateway/src/auth/schemas/refresh-token.schema';
+import { LoginThrottle } from '../../services/gateway/src/auth/login-throttle';
+import {
+  AdminSession,
+  AdminSessionSchema,
+} from '../../services/gateway/src/auth/schemas/admin-session.schema';
+import {
+  LoginLimit,
+  LoginLimitSchema,
+} from '../../services/gateway/src/auth/schemas/login-limit.schema';
+import {
+  RefreshClaim,
+  RefreshClaimSchema,
+} from '../../services/gateway/src/auth/schemas/refresh-claim.schema';
+import { SessionCheck } from '../../services/gateway/src/auth/session-check';
 import { TokenService } from '../../services/gateway/src/auth/token.service';
 import { type GatewayEnv } from '../../services/gateway/src/config/gateway.env';
 import { argument, profileEnv } from '../analytics/env';
@@ -84,10 +99,15 @@ async function main(): Promise<void> {
   try {
     const users = connection.model(AdminUser.name, AdminUserSchema);
     const refreshTokens = connection.model(RefreshToken.name, RefreshTokenSchema);
-    await Promise.all([users.init(), refreshTokens.init()]);
+    const sessions = connection.model(AdminSession.name, AdminSessionSchema);
+    const claims = connection.model(RefreshClaim.name, RefreshClaimSchema);
+    const limits = connection.model(LoginLimit.name, LoginLimitSchema);
+    await Promise.all([users, refreshTokens, sessions, claims, limits].map((m) => m.init()));
     const { email } = await createAdmin(users, 'bench@example.com', PASSWORD);
     const keys = new AuthKeys({ JWT_SECRET: 'x'.repeat(48) } as GatewayEnv);
-    const service = new LoginService(keys, new TokenService(keys, refreshTokens, users), users);
+    const sessionCheck = new SessionCheck(sessions, users);
+    const tokens = new TokenService(keys, refreshTokens, users, sessions, claims, sessionCheck);
+    const service = new LoginService(keys, tokens, new LoginThrottle(connection), users);
     await service.login(email, PASSWORD, 'warm-up');
     for (const inFlight of [1, 2]) {
       const { samples, wallMs } = await measure(logins, inFlight, (i) =>

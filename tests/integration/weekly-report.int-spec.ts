@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type ClickHouseClient } from '@clickhouse/client';
-import mongoose, { type Connection } from 'mongoose';
+import { getModelToken } from '@nestjs/mongoose';
+import mongoose, { type Connection, type Model } from 'mongoose';
 import { ReportService } from '@handcheck/contracts';
 import {
   createClickHouseServerClient,
@@ -10,6 +11,7 @@ import {
 } from '@handcheck/server-kit';
 import { eventually, testInfra, uniqueName } from '@handcheck/server-kit/testing';
 import { MIGRATIONS } from '../../services/ingestion/src/clickhouse/schema';
+import { AdminUser } from '../../services/gateway/src/auth/schemas/admin-user.schema';
 import { TokenService } from '../../services/gateway/src/auth/token.service';
 import { type GatewayEnv } from '../../services/gateway/src/config/gateway.env';
 import { type ReportEnv } from '../../services/report/src/config/report.env';
@@ -272,14 +274,25 @@ describe('weekly report stats', () => {
       await unreachable?.close();
     });
 
-    const token = (app: Running<GatewayEnv>, email: string) =>
-      app.app.get(TokenService).signAccess({ id: randomUUID(), email }).accessToken;
+    /** A real sign-in's access token: the guard checks its session and admin in MongoDB. */
+    const token = async (app: Running<GatewayEnv>, email: string) => {
+      const users = app.app.get<Model<AdminUser>>(getModelToken(AdminUser.name));
+      const user = await users
+        .findOneAndUpdate(
+          { email },
+          { $setOnInsert: { passwordHash: 'unused' } },
+          { upsert: true, new: true },
+        )
+        .lean();
+      const session = await app.app.get(TokenService).startSession({ id: String(user._id), email });
+      return session.accessToken;
+    };
 
     it('POST /api/admin/weekly-report/test mails the signed-in admin and answers the spec shape', async () => {
       const email = `${uniqueName('admin')}@example.test`;
       const response = await fetch(`${gateway.url}/api/admin/weekly-report/test`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${token(gateway, email)}` },
+        headers: { authorization: `Bearer ${await token(gateway, email)}` },
       });
       expect(response.status).toBe(200);
       const body = (await response.json()) as {
@@ -305,7 +318,7 @@ describe('weekly report stats', () => {
     it('answers 503 with the spec shape when the report service is unreachable', async () => {
       const response = await fetch(`${unreachable.url}/api/admin/weekly-report/test`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${token(unreachable, 'a@example.test')}` },
+        headers: { authorization: `Bearer ${await token(unreachable, 'a@example.test')}` },
       });
       expect(response.status).toBe(503);
       expect(await response.json()).toEqual({
@@ -316,7 +329,7 @@ describe('weekly report stats', () => {
 
     it('GET /api/admin/dashboard answers the charts', async () => {
       const response = await fetch(`${gateway.url}/api/admin/dashboard`, {
-        headers: { authorization: `Bearer ${token(gateway, 'a@example.test')}` },
+        headers: { authorization: `Bearer ${await token(gateway, 'a@example.test')}` },
       });
       expect(response.status).toBe(200);
       const body = (await response.json()) as {

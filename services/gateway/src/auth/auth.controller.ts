@@ -20,6 +20,7 @@ import { AuthSessionDto, CurrentSessionDto } from './dto/session.dto';
 import { LoginDto } from './dto/login.dto';
 import { type AuthenticatedRequest } from './jwt-auth.guard';
 import { LoginService } from './login.service';
+import { NO_SCRIPT_LOGIN_MESSAGE, noScriptLoginPage } from './no-script-login';
 import { Public } from './public.decorator';
 import { assertSameSite, readCookie } from './same-site';
 import { type IssuedSession, TokenService } from './token.service';
@@ -48,7 +49,7 @@ export class AuthController {
   @ApiOperation({
     summary: 'Admin sign-in',
     description:
-      'Checks the email and password; answers the access token and sets the refresh token as an httpOnly, SameSite=Strict cookie scoped to /api/auth (Secure outside development and test). At most 5 tries a minute per client and per email.',
+      'Checks the email and password; answers the access token and sets the refresh token as an httpOnly, SameSite=Strict cookie scoped to /api/auth (Secure outside development and test). Failures are limited per client and account (5 in 15 minutes) and per client (20 an hour); past 100 failures an hour on one account, attempts on it are slowed down and clients that already failed on it are refused, while a client that has not still signs in.',
   })
   @ApiOkResponse({ type: AuthSessionDto })
   @ApiBadRequestResponse({
@@ -71,6 +72,24 @@ export class AuthController {
     assertSameSite(request);
     const session = await this.login.login(body.email, body.password, request.ip ?? '');
     return this.answer(session, response);
+  }
+
+  @Public()
+  @Post('login/no-script')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Where the sign-in form posts without JavaScript',
+    description:
+      'The served /admin/login form posts here when JavaScript has not taken it over. Signs nobody in and reads nothing from the request; answers a page saying sign-in needs JavaScript.',
+  })
+  @ApiOkResponse({
+    description: NO_SCRIPT_LOGIN_MESSAGE,
+    content: { 'text/html': { schema: { type: 'string' } } },
+  })
+  noScriptLogin(@Res({ passthrough: true }) response: Response): string {
+    response.setHeader('Cache-Control', 'no-store');
+    response.type('html');
+    return noScriptLoginPage();
   }
 
   @Public()

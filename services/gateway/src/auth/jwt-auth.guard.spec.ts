@@ -1,19 +1,28 @@
-import { Controller, Get, type INestApplication, Module } from '@nestjs/common';
+import { Controller, Get, type INestApplication, Module, Req } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { Test } from '@nestjs/testing';
 import request from 'supertest';
 import { AllExceptionsFilter } from '@handcheck/server-kit';
 import { GatewayEnv } from '../config/gateway.env';
+import { AdminJwtStrategy } from './admin-jwt.strategy';
 import { AuthKeys } from './auth-keys';
-import { JwtAuthGuard } from './jwt-auth.guard';
+import { type AuthenticatedRequest, JwtAuthGuard } from './jwt-auth.guard';
 import { Public } from './public.decorator';
+import { SessionCheck } from './session-check';
 import { TokenService } from './token.service';
+
+/** The sign-ins that stand: a stand-in for MongoDB (the integration tests use the real one). */
+const standing = new Set<string>();
+const sessionCheck = {
+  isActive: (familyId: string) => Promise.resolve(standing.has(familyId)),
+  forget: () => undefined,
+};
 
 @Controller('private')
 class PrivateController {
   @Get()
-  read() {
-    return { ok: true };
+  read(@Req() request: AuthenticatedRequest) {
+    return { ok: true, admin: request.admin?.email };
   }
 
   @Public()
@@ -42,11 +51,14 @@ describe('the global guard and @Public()', () => {
       providers: [
         { provide: GatewayEnv, useValue: { JWT_SECRET: 's'.repeat(32) } },
         AuthKeys,
+        { provide: SessionCheck, useValue: sessionCheck },
         {
           provide: TokenService,
           inject: [AuthKeys],
-          useFactory: (k: AuthKeys) => new TokenService(k, {} as never, {} as never),
+          useFactory: (k: AuthKeys) =>
+            new TokenService(k, {} as never, {} as never, {} as never, {} as never, {} as never),
         },
+        AdminJwtStrategy,
         { provide: APP_GUARD, useClass: JwtAuthGuard },
       ],
     })
@@ -67,19 +79,33 @@ describe('the global guard and @Public()', () => {
   });
 
   it('refuses a malformed Authorization header', async () => {
-    const { accessToken } = tokens.signAccess({ id: 'u', email: 'a@b.c' });
+    standing.add('f');
+    const { accessToken } = tokens.signAccess({ id: 'u', email: 'a@b.c' }, 'f');
     await request(app.getHttpServer())
       .get('/private')
       .set('Authorization', `Basic ${accessToken}`)
       .expect(401);
   });
 
-  it('lets a valid access token through', async () => {
-    const { accessToken } = tokens.signAccess({ id: 'u', email: 'a@b.c' });
+  it('lets a valid access token through, and leaves its claims for the route', async () => {
+    standing.add('f');
+    const { accessToken } = tokens.signAccess({ id: 'u', email: 'a@b.c' }, 'f');
     await request(app.getHttpServer())
       .get('/private')
       .set('Authorization', `Bearer ${accessToken}`)
-      .expect(200, { ok: true });
+      .expect(200, { ok: true, admin: 'a@b.c' });
+  });
+
+  it('refuses a valid token whose sign-in has ended (401, Bearer)', async () => {
+    const { accessToken } = tokens.signAccess({ id: 'u', email: 'a@b.c' }, 'ended');
+    const response = await request(app.getHttpServer())
+      .get('/private')
+      .set('Authorization', `Bearer ${accessToken}`);
+    expect(response.status).toBe(401);
+    expect(response.headers['www-authenticate']).toBe('Bearer');
+    expect((response.body as { message: string }).message).toBe(
+      'Your session has ended. Please sign in again.',
+    );
   });
 
   it('opens a route marked @Public() and every route of a controller so marked', async () => {

@@ -8,14 +8,10 @@ import {
 import { InjectModel } from '@nestjs/mongoose';
 import { type Model } from 'mongoose';
 import { withHeaders } from '@handcheck/server-kit';
-import {
-  GENERIC_LOGIN_ERROR,
-  LOGIN_LIMIT,
-  LOGIN_LIMITER_KEYS,
-  LOGIN_WINDOW_MS,
-} from './auth.constants';
-import { AttemptLimiter } from './attempt-limiter';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { GENERIC_LOGIN_ERROR } from './auth.constants';
 import { AuthKeys } from './auth-keys';
+import { type Admission, LoginThrottle } from './login-throttle';
 import { dummyHash, normalizeEmail, verifyPassword } from './password';
 import { AdminUser } from './schemas/admin-user.schema';
 import { type IssuedSession, TokenService, unauthorized } from './token.service';
@@ -28,49 +24,52 @@ export function throttledMessage(seconds: number): string {
 
 /**
  * Checks an email and password. An unknown email and a wrong password get the same answer
- * after the same work (a hash verified either way). Attempts are limited per client (a
- * keyed hash of its IP address, kept in memory only) and per email, each in its own bounded
- * limiter; every attempt is logged with its outcome, the email's domain and a keyed hash of
- * the email, never the password.
+ * after the same work (a hash verified either way). Attempts are throttled per (client,
+ * account), per client and per account (LoginThrottle: counters in MongoDB, shared by every
+ * replica, keyed by keyed hashes of the address and the email); every attempt is logged with
+ * its outcome, the email's domain and a keyed hash of the email, never the password.
  */
 @Injectable()
 export class LoginService {
   private readonly logger = new Logger('AdminLogin');
-  private readonly byClient = new AttemptLimiter({
-    limit: LOGIN_LIMIT,
-    windowMs: LOGIN_WINDOW_MS,
-    maxKeys: LOGIN_LIMITER_KEYS,
-  });
-  private readonly byEmail = new AttemptLimiter({
-    limit: LOGIN_LIMIT,
-    windowMs: LOGIN_WINDOW_MS,
-    maxKeys: LOGIN_LIMITER_KEYS,
-  });
 
   constructor(
     private readonly keys: AuthKeys,
     private readonly tokens: TokenService,
+    private readonly throttle: LoginThrottle,
     @InjectModel(AdminUser.name) private readonly users: Model<AdminUser>,
   ) {}
 
   async login(emailInput: string, password: string, clientIp: string): Promise<IssuedSession> {
     const email = normalizeEmail(emailInput);
-    const clientKey = this.keys.fingerprint(`ip:${clientIp}`);
-    const emailKey = this.keys.fingerprint(`email:${email}`);
-    const log = {
-      emailHash: emailKey,
-      emailDomain: email.split('@')[1] ?? '',
-      client: clientKey,
+    const keys = {
+      clientAccount: this.keys.fingerprint(`ip+email:${clientIp}:${email}`),
+      client: this.keys.fingerprint(`ip:${clientIp}`),
+      account: this.keys.fingerprint(`email:${email}`),
     };
-    const wait = Math.max(this.byClient.retryAfter(clientKey), this.byEmail.retryAfter(emailKey));
-    if (wait > 0) {
+    const log = {
+      emailHash: keys.account,
+      emailDomain: email.split('@')[1] ?? '',
+      client: keys.client,
+    };
+    // Counted before the check, so parallel guesses cannot slip past the limits; a success
+    // gives its point back, so only failures use them.
+    let admitted: Admission;
+    try {
+      admitted = await this.throttle.attempt(keys);
+    } catch (error) {
+      this.logger.error({ ...log, outcome: 'unavailable', err: error }, 'admin sign-in');
+      throw new ServiceUnavailableException(UNAVAILABLE);
+    }
+    if (!admitted.allowed) {
+      const wait = admitted.retryAfterSeconds;
       this.logger.warn({ ...log, outcome: 'throttled', retryAfterSeconds: wait }, 'admin sign-in');
       throw withHeaders(new HttpException(throttledMessage(wait), HttpStatus.TOO_MANY_REQUESTS), {
         'Retry-After': String(wait),
       });
     }
-    this.byClient.hit(clientKey);
-    this.byEmail.hit(emailKey);
+    // The account is under attack from many clients: everyone waits, nobody is locked out.
+    if (admitted.slowDownMs > 0) await sleep(admitted.slowDownMs);
 
     let user: { _id: unknown; email: string; passwordHash: string } | null;
     try {
@@ -87,13 +86,13 @@ export class LoginService {
       );
       throw unauthorized(GENERIC_LOGIN_ERROR);
     }
-    // Counted before the check, so parallel guesses cannot slip past the limit; a success
-    // is then given back, so only failures use a client's 5 a minute.
-    this.byClient.refund(clientKey);
-    this.byEmail.reset(emailKey);
+    await this.throttle.succeeded(keys);
     const session = await this.tokens.startSession({ id: String(user._id), email: user.email });
     await this.users.updateOne({ _id: user._id }, { $set: { lastLoginAt: new Date() } });
-    this.logger.log({ ...log, outcome: 'succeeded' }, 'admin sign-in');
+    this.logger.log(
+      { ...log, outcome: 'succeeded', slowedDown: admitted.slowDownMs > 0 },
+      'admin sign-in',
+    );
     return session;
   }
 }

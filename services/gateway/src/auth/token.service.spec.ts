@@ -17,28 +17,38 @@ function jwt(header: object, payload: object, secret?: string): string {
 }
 
 const now = () => Math.floor(Date.now() / 1000);
-const claims = () => ({ sub: 'u1', email: 'a@b.c', jti: 'j1', iat: now(), exp: now() + 60 });
+const claims = () => ({
+  sub: 'u1',
+  email: 'a@b.c',
+  sid: 'f1',
+  jti: 'j1',
+  iat: now(),
+  exp: now() + 60,
+});
 
 function service(secret = SECRET): TokenService {
-  // The refresh-token model is not used by the access-token methods tested here.
+  // The models and the session check are not used by the access-token methods tested here.
   return new TokenService(
     new AuthKeys({ JWT_SECRET: secret } as GatewayEnv),
+    {} as never,
+    {} as never,
+    {} as never,
     {} as never,
     {} as never,
   );
 }
 
 describe('TokenService access tokens', () => {
-  it('signs HS256 tokens with sub, email and a fresh jti that live 15 minutes', () => {
+  it('signs HS256 tokens with sub, email, sid and a fresh jti that live 15 minutes', () => {
     const tokens = service();
-    const first = tokens.signAccess({ id: 'u1', email: 'a@b.c' });
-    const second = tokens.signAccess({ id: 'u1', email: 'a@b.c' });
+    const first = tokens.signAccess({ id: 'u1', email: 'a@b.c' }, 'f1');
+    const second = tokens.signAccess({ id: 'u1', email: 'a@b.c' }, 'f1');
     const [header, payload] = first.accessToken
       .split('.')
       .slice(0, 2)
       .map((part) => JSON.parse(Buffer.from(part, 'base64url').toString()));
     expect(header).toEqual({ alg: 'HS256', typ: 'JWT' });
-    expect(payload).toMatchObject({ sub: 'u1', email: 'a@b.c' });
+    expect(payload).toMatchObject({ sub: 'u1', email: 'a@b.c', sid: 'f1' });
     expect(payload.exp - payload.iat).toBe(ACCESS_TOKEN_SECONDS);
     expect(typeof payload.jti).toBe('string');
     expect(tokens.verifyAccess(second.accessToken).jti).not.toBe(payload.jti);
@@ -47,7 +57,7 @@ describe('TokenService access tokens', () => {
 
   it('accepts a token it signed', () => {
     const tokens = service();
-    const { accessToken } = tokens.signAccess({ id: 'u1', email: 'a@b.c' });
+    const { accessToken } = tokens.signAccess({ id: 'u1', email: 'a@b.c' }, 'f1');
     expect(tokens.verifyAccess(accessToken)).toMatchObject({ sub: 'u1', email: 'a@b.c' });
   });
 
@@ -63,6 +73,10 @@ describe('TokenService access tokens', () => {
     ['alg none, unsigned', () => jwt({ alg: 'none', typ: 'JWT' }, claims())],
     ['alg HS512 with the right key', () => jwt({ alg: 'HS512' }, claims(), SECRET)],
     ['without an email', () => jwt({ alg: 'HS256' }, { ...claims(), email: undefined }, SECRET)],
+    [
+      'without its sign-in (sid)',
+      () => jwt({ alg: 'HS256' }, { ...claims(), sid: undefined }, SECRET),
+    ],
     ['not a JWT at all', () => 'garbage'],
   ])('refuses a token %s with 401', (_, make) => {
     expect(() => service().verifyAccess(make())).toThrow(
@@ -73,7 +87,7 @@ describe('TokenService access tokens', () => {
   it('refuses tokens of another process when no JWT_SECRET is set (random key each)', () => {
     const a = service('');
     const b = service('');
-    const { accessToken } = a.signAccess({ id: 'u1', email: 'a@b.c' });
+    const { accessToken } = a.signAccess({ id: 'u1', email: 'a@b.c' }, 'f1');
     expect(a.verifyAccess(accessToken).sub).toBe('u1');
     expect(() => b.verifyAccess(accessToken)).toThrow();
   });

@@ -4,15 +4,25 @@ import { JwtService } from '@nestjs/jwt';
 import { type Model } from 'mongoose';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { withHeaders } from '@handcheck/server-kit';
-import { ACCESS_TOKEN_SECONDS, REFRESH_TOKEN_SECONDS, SESSION_REQUIRED } from './auth.constants';
+import {
+  ACCESS_TOKEN_SECONDS,
+  REFRESH_TOKEN_SECONDS,
+  SESSION_INVALID,
+  SESSION_REQUIRED,
+} from './auth.constants';
 import { AuthKeys } from './auth-keys';
+import { AdminSession } from './schemas/admin-session.schema';
 import { AdminUser } from './schemas/admin-user.schema';
+import { RefreshClaim } from './schemas/refresh-claim.schema';
 import { RefreshToken } from './schemas/refresh-token.schema';
+import { SessionCheck } from './session-check';
 
-/** What a valid access token says: the admin's id, email and the token's own id. */
+/** What a valid access token says: the admin's id, email, its sign-in and the token's own id. */
 export interface AccessClaims {
   sub: string;
   email: string;
+  /** The session family (sign-in) the token belongs to: it is checked on every admin request. */
+  sid: string;
   jti: string;
   exp: number;
 }
@@ -38,6 +48,21 @@ export function hashRefreshToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
+/** Claims whose shape a route can rely on; anything else is not our access token. */
+export function isAccessClaims(claims: unknown): claims is AccessClaims {
+  const c = claims as Partial<AccessClaims> | null;
+  return (
+    typeof c === 'object' &&
+    c !== null &&
+    typeof c.sub === 'string' &&
+    typeof c.email === 'string' &&
+    typeof c.sid === 'string' &&
+    typeof c.exp === 'number'
+  );
+}
+
+const isDuplicate = (error: unknown) => (error as { code?: number }).code === 11000;
+
 export function unauthorized(message = SESSION_REQUIRED): UnauthorizedException {
   return withHeaders(new UnauthorizedException(message), { 'WWW-Authenticate': 'Bearer' });
 }
@@ -50,6 +75,9 @@ export class TokenService {
     keys: AuthKeys,
     @InjectModel(RefreshToken.name) private readonly refreshTokens: Model<RefreshToken>,
     @InjectModel(AdminUser.name) private readonly users: Model<AdminUser>,
+    @InjectModel(AdminSession.name) private readonly sessions: Model<AdminSession>,
+    @InjectModel(RefreshClaim.name) private readonly claims: Model<RefreshClaim>,
+    private readonly sessionCheck: SessionCheck,
   ) {
     this.jwt = new JwtService({
       secret: keys.jwtSecret,
@@ -58,60 +86,75 @@ export class TokenService {
     });
   }
 
-  signAccess(user: AdminIdentity): { accessToken: string; expiresAt: string } {
-    const accessToken = this.jwt.sign({ sub: user.id, email: user.email, jti: randomUUID() });
+  /** An access token of the sign-in `familyId`. */
+  signAccess(user: AdminIdentity, familyId: string): { accessToken: string; expiresAt: string } {
+    const accessToken = this.jwt.sign({
+      sub: user.id,
+      email: user.email,
+      sid: familyId,
+      jti: randomUUID(),
+    });
     const { exp } = this.jwt.decode<{ exp: number }>(accessToken);
     return { accessToken, expiresAt: new Date(exp * 1000).toISOString() };
   }
 
-  /** The claims of a valid access token; 401 for anything else (expired, other key, other alg). */
+  /**
+   * The claims of a validly signed access token; 401 for anything else (expired, other key,
+   * other alg). Whether its sign-in still stands is the guard's check (SessionCheck).
+   */
   verifyAccess(token: string): AccessClaims {
     try {
       const claims = this.jwt.verify<AccessClaims>(token, { algorithms: [ALGORITHM] });
-      if (typeof claims.sub !== 'string' || typeof claims.email !== 'string') throw new Error();
+      if (!isAccessClaims(claims)) throw new Error();
       return claims;
     } catch {
-      throw unauthorized('Your session is not valid. Please sign in again.');
+      throw unauthorized(SESSION_INVALID);
     }
   }
 
-  /** A new sign-in: a new refresh-token family. */
+  /** A new sign-in: a new session family. */
   async startSession(user: AdminIdentity): Promise<IssuedSession> {
-    return this.issue(user, randomUUID());
+    const familyId = randomUUID();
+    const expiresAt = new Date(Date.now() + REFRESH_TOKEN_SECONDS * 1000);
+    await this.sessions.create({ _id: familyId, userId: user.id, expiresAt });
+    return this.issue(user, familyId, expiresAt);
   }
 
   /**
-   * Exchanges a refresh token for a new pair. The presented token is marked used in the same
-   * atomic update that checks it is usable, so two requests with one token cannot both win;
-   * a token presented after it was used means it was copied: the whole family is revoked,
-   * the thief's copy and the rightful owner's newest token alike.
+   * Exchanges a refresh token for a new pair. The token is claimed by inserting its claim
+   * (RefreshClaim: a unique `_id`), so of any number of requests presenting it, concurrent or
+   * not, exactly one wins; every other one is reuse, meaning the token was copied, and the
+   * whole family is revoked: the thief's copy and the rightful owner's newest token alike.
+   * The family is checked before the claim: revocation is per family, so a token issued into
+   * a family revoked meanwhile is refused anyway, and the winner is never refused because a
+   * loser's revocation landed between its claim and its answer.
    */
   async rotate(token: string | undefined): Promise<IssuedSession> {
     if (!token) throw unauthorized();
     const tokenHash = hashRefreshToken(token);
     const now = new Date();
-    const claimed = await this.refreshTokens
-      .findOneAndUpdate(
-        { tokenHash, usedAt: null, revokedAt: null, expiresAt: { $gt: now } },
-        { $set: { usedAt: now } },
-        { new: true },
-      )
-      .lean();
-    if (!claimed) {
-      const known = await this.refreshTokens.findOne({ tokenHash }).lean();
-      if (known?.usedAt && !known.revokedAt) await this.revokeFamily(known.familyId);
+    const stored = await this.refreshTokens.findOne({ tokenHash }).lean();
+    if (!stored) throw unauthorized();
+    const family = await this.sessions.findById(stored.familyId).lean();
+    if (!family || family.revokedAt || stored.expiresAt <= now) throw unauthorized();
+    try {
+      await this.claims.create({ _id: tokenHash, familyId: stored.familyId, claimedAt: now });
+    } catch (error) {
+      if (!isDuplicate(error)) throw error;
+      await this.revokeFamily(stored.familyId);
       throw unauthorized();
     }
+    await this.refreshTokens.updateOne({ _id: stored._id }, { $set: { usedAt: now } });
     // An admin removed from the store keeps no session.
-    if (!(await this.users.exists({ _id: claimed.userId }))) {
-      await this.revokeFamily(claimed.familyId);
+    if (!(await this.users.exists({ _id: stored.userId }))) {
+      await this.revokeFamily(stored.familyId);
       throw unauthorized();
     }
     // The family keeps its first expiry: a sign-in lasts 12 hours however often it refreshes.
     return this.issue(
-      { id: claimed.userId, email: claimed.email },
-      claimed.familyId,
-      claimed.expiresAt,
+      { id: stored.userId, email: stored.email },
+      stored.familyId,
+      stored.expiresAt,
     );
   }
 
@@ -122,17 +165,22 @@ export class TokenService {
     if (known) await this.revokeFamily(known.familyId);
   }
 
-  private async revokeFamily(familyId: string): Promise<void> {
+  /** Ends a sign-in: its refresh tokens stop rotating, its access tokens stop passing the guard. */
+  async revokeFamily(familyId: string): Promise<void> {
+    const now = new Date();
+    await this.sessions.updateOne({ _id: familyId, revokedAt: null }, { $set: { revokedAt: now } });
+    this.sessionCheck.forget(familyId);
+    // Kept on the tokens too, for whoever reads the collection.
     await this.refreshTokens.updateMany(
       { familyId, revokedAt: null },
-      { $set: { revokedAt: new Date() } },
+      { $set: { revokedAt: now } },
     );
   }
 
   private async issue(
     user: AdminIdentity,
     familyId: string,
-    refreshExpiresAt = new Date(Date.now() + REFRESH_TOKEN_SECONDS * 1000),
+    refreshExpiresAt: Date,
   ): Promise<IssuedSession> {
     const refreshToken = randomBytes(32).toString('base64url');
     await this.refreshTokens.create({
@@ -143,7 +191,7 @@ export class TokenService {
       expiresAt: refreshExpiresAt,
     });
     return {
-      ...this.signAccess(user),
+      ...this.signAccess(user, familyId),
       user: { email: user.email },
       refreshToken,
       refreshExpiresAt,
