@@ -21,6 +21,7 @@ export {
   type CareCardText,
   type CareTone,
 } from './care-advice';
+export { careTexts, type CareText } from './care-texts';
 export { CARE_RULES, type CareCardId, type CareLevel, type CareRule } from './care-rules';
 export {
   EMERGENCY_SIGNS,
