@@ -17,6 +17,8 @@ export function CareAdviceCard({ advice }: { advice: CareAdvice }) {
       component="section"
       role={pressing ? 'alert' : undefined}
       aria-labelledby="care-advice-title"
+      data-testid="care-advice"
+      data-care-level={advice.level}
       sx={{
         my: 3,
         p: { xs: 2, md: 3 },
