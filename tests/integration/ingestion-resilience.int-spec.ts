@@ -170,7 +170,9 @@ describe('ingestion loses nothing and counts nothing twice', () => {
       10_000,
     );
     const [headers] = await deadLetters(session, 1);
-    expect(headers?.reason).toBe('event_id is not a UUID');
+    expect(headers?.reason).toBe(
+      'event.id must be a UUID, e.g. 3f2b8c1e-9d4a-4c7b-8e2f-1a6b5c4d3e2f.',
+    );
   });
 
   /** Sends small batches for `durationMs`, remembering exactly which events got a 202. */

@@ -14,31 +14,12 @@ type ValidationMetadata = ReturnType<
 const messageOf = (metadata: ValidationMetadata) =>
   typeof metadata.message === 'string' ? metadata.message : undefined;
 
-const listed = (values: readonly string[]) =>
-  values.length === 1
-    ? `"${values[0]}"`
-    : `one of: ${values.map((value) => (value === '' ? '"" (empty)' : value)).join(', ')}`;
-
-function expectedOf(rule: Omit<FieldRule, 'expected'>): string {
-  if (rule.kind === 'object') return 'an object';
-  if (rule.kind === 'whole') {
-    return rule.max === undefined
-      ? `a whole number, ${rule.min ?? 0} or more`
-      : `a whole number from ${rule.min ?? 0} to ${rule.max}`;
-  }
-  if (rule.oneOf) return listed(rule.oneOf);
-  if (rule.pattern) return `text matching /${rule.pattern.source}/`;
-  return rule.maxLength === undefined ? 'text' : `text of at most ${rule.maxLength} characters`;
-}
-
 function fieldRule(
   contract: Contract,
   property: string,
   metadatas: ValidationMetadata[],
 ): FieldRule {
-  const rule: Omit<FieldRule, 'expected'> & { kind?: FieldRule['kind'] } = {
-    optional: false,
-  } as Omit<FieldRule, 'expected'>;
+  const rule = { optional: false } as Omit<FieldRule, 'kind'> & { kind?: FieldRule['kind'] };
   let expected: string | undefined;
   for (const metadata of metadatas) {
     expected ??= messageOf(metadata);
@@ -94,8 +75,8 @@ function fieldRule(
     }
   }
   if (rule.kind === undefined) throw new Error(`${contract.name}.${property}: no type decorator`);
-  const complete = rule as Omit<FieldRule, 'expected'>;
-  return { ...complete, expected: expected ?? expectedOf(complete) };
+  // The message a decorator gave, when it gave one; otherwise it is said from the rule.
+  return expected === undefined ? (rule as FieldRule) : { ...(rule as FieldRule), expected };
 }
 
 function fieldRules(contract: Contract): Record<string, FieldRule> {
@@ -122,14 +103,26 @@ export function compileEventRules(
   );
 }
 
-/** event-rules.gen.ts's text: the compiled rules as a TypeScript constant. */
+/** event-rules.gen.ts's text: the compiled rules as a TypeScript constant, long lists written once. */
 export function eventRulesModule(rules: EventRules = compileEventRules()): string {
+  const lists: string[] = [];
+  const json = JSON.stringify(
+    rules,
+    (key, value: unknown) => {
+      if (key !== 'oneOf' || !Array.isArray(value) || value.length < 3) return value;
+      const text = JSON.stringify(value);
+      const index = lists.includes(text) ? lists.indexOf(text) : lists.push(text) - 1;
+      return `@@LIST_${index}@@`;
+    },
+    2,
+  ).replace(/"@@LIST_(\d+)@@"/g, 'LIST_$1');
   return `// Generated from the class-validator classes in event-classes.ts by compile-event-rules.ts:
 // do not edit. Regenerate with
-//   npx tsx -e "process.stdout.write(require('./packages/contracts/src/browser-events/compile-event-rules').eventRulesModule())" > packages/contracts/src/browser-events/event-rules.gen.ts
+//   npx tsx -e "process.stdout.write(require('./packages/contracts/src/browser-events/compile-event-rules').eventRulesModule())" > packages/contracts/src/browser-events/event-rules.gen.ts && npx prettier --write packages/contracts/src/browser-events/event-rules.gen.ts
 // (event-classes.spec.ts fails while this differs from what the classes compile to).
 import { type EventRules } from './event-rules';
 
-export const EVENT_RULES: EventRules = ${JSON.stringify(rules, null, 2)};
+${lists.map((list, index) => `const LIST_${index}: readonly string[] = ${list};\n`).join('\n')}
+export const EVENT_RULES: EventRules = ${json};
 `;
 }

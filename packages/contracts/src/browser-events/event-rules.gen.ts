@@ -1,8 +1,60 @@
 // Generated from the class-validator classes in event-classes.ts by compile-event-rules.ts:
 // do not edit. Regenerate with
-//   npx tsx -e "process.stdout.write(require('./packages/contracts/src/browser-events/compile-event-rules').eventRulesModule())" > packages/contracts/src/browser-events/event-rules.gen.ts
+//   npx tsx -e "process.stdout.write(require('./packages/contracts/src/browser-events/compile-event-rules').eventRulesModule())" > packages/contracts/src/browser-events/event-rules.gen.ts && npx prettier --write packages/contracts/src/browser-events/event-rules.gen.ts
 // (event-classes.spec.ts fails while this differs from what the classes compile to).
 import { type EventRules } from './event-rules';
+
+const LIST_0: readonly string[] = [
+  'Carpal Tunnel Syndrome',
+  'Cubital Tunnel Syndrome',
+  'Trigger Finger',
+  "De Quervain's Tenosynovitis",
+  'Tennis Elbow (Lateral Epicondylitis)',
+  "Golfer's Elbow (Medial Epicondylitis)",
+  "Dupuytren's Contracture",
+  'Ganglion Cyst',
+  'Hand and Wrist Arthritis',
+  'Thumb Arthritis',
+  'Elbow Arthritis',
+  'Mallet Finger',
+  'Jersey Finger',
+  'Scaphoid Fracture',
+  'Broken Bone or Tendon/Ligament Injury',
+  'Mucous Cyst',
+  'Glomus Tumour',
+  'Skin Lesion/Lump',
+  '',
+];
+
+const LIST_1: readonly string[] = [
+  'Less than 1 week',
+  '1-4 weeks',
+  '1-3 months',
+  '3-6 months',
+  'More than 6 months',
+  '',
+];
+
+const LIST_2: readonly string[] = [
+  'Carpal Tunnel Syndrome',
+  'Cubital Tunnel Syndrome',
+  'Trigger Finger',
+  "De Quervain's Tenosynovitis",
+  'Tennis Elbow (Lateral Epicondylitis)',
+  "Golfer's Elbow (Medial Epicondylitis)",
+  "Dupuytren's Contracture",
+  'Ganglion Cyst',
+  'Hand and Wrist Arthritis',
+  'Thumb Arthritis',
+  'Elbow Arthritis',
+  'Mallet Finger',
+  'Jersey Finger',
+  'Scaphoid Fracture',
+  'Broken Bone or Tendon/Ligament Injury',
+  'Mucous Cyst',
+  'Glomus Tumour',
+  'Skin Lesion/Lump',
+];
 
 export const EVENT_RULES: EventRules = {
   session_start: {
@@ -10,7 +62,6 @@ export const EVENT_RULES: EventRules = {
       optional: false,
       kind: 'text',
       oneOf: ['session_start'],
-      expected: '"session_start"',
     },
     id: {
       optional: false,
@@ -51,7 +102,6 @@ export const EVENT_RULES: EventRules = {
       optional: true,
       kind: 'text',
       maxLength: 2048,
-      expected: 'text of at most 2048 characters',
     },
   },
   page_view: {
@@ -59,7 +109,6 @@ export const EVENT_RULES: EventRules = {
       optional: false,
       kind: 'text',
       oneOf: ['page_view'],
-      expected: '"page_view"',
     },
     id: {
       optional: false,
@@ -100,7 +149,6 @@ export const EVENT_RULES: EventRules = {
       optional: true,
       kind: 'text',
       maxLength: 2048,
-      expected: 'text of at most 2048 characters',
     },
   },
   site_visit: {
@@ -108,7 +156,6 @@ export const EVENT_RULES: EventRules = {
       optional: false,
       kind: 'text',
       oneOf: ['site_visit'],
-      expected: '"site_visit"',
     },
     id: {
       optional: false,
@@ -149,7 +196,6 @@ export const EVENT_RULES: EventRules = {
       optional: true,
       kind: 'text',
       maxLength: 2048,
-      expected: 'text of at most 2048 characters',
     },
   },
   broken_link: {
@@ -157,13 +203,11 @@ export const EVENT_RULES: EventRules = {
       optional: false,
       kind: 'text',
       oneOf: ['broken_link'],
-      expected: '"broken_link"',
     },
     requestedPath: {
       optional: false,
       kind: 'text',
       maxLength: 2048,
-      expected: 'text of at most 2048 characters',
     },
     id: {
       optional: false,
@@ -204,7 +248,6 @@ export const EVENT_RULES: EventRules = {
       optional: true,
       kind: 'text',
       maxLength: 2048,
-      expected: 'text of at most 2048 characters',
     },
   },
   session_duration: {
@@ -212,14 +255,12 @@ export const EVENT_RULES: EventRules = {
       optional: false,
       kind: 'text',
       oneOf: ['session_duration'],
-      expected: '"session_duration"',
     },
     durationSeconds: {
       optional: false,
       max: 604800,
       min: 0,
       kind: 'whole',
-      expected: 'a whole number from 0 to 604800',
     },
     id: {
       optional: false,
@@ -260,7 +301,6 @@ export const EVENT_RULES: EventRules = {
       optional: true,
       kind: 'text',
       maxLength: 2048,
-      expected: 'text of at most 2048 characters',
     },
   },
   checker_completion: {
@@ -268,69 +308,34 @@ export const EVENT_RULES: EventRules = {
       optional: false,
       kind: 'text',
       oneOf: ['checker_completion'],
-      expected: '"checker_completion"',
     },
     topCondition: {
       optional: false,
       kind: 'text',
-      oneOf: [
-        'Carpal Tunnel Syndrome',
-        'Cubital Tunnel Syndrome',
-        'Trigger Finger',
-        "De Quervain's Tenosynovitis",
-        'Tennis Elbow (Lateral Epicondylitis)',
-        "Golfer's Elbow (Medial Epicondylitis)",
-        "Dupuytren's Contracture",
-        'Ganglion Cyst',
-        'Hand and Wrist Arthritis',
-        'Thumb Arthritis',
-        'Elbow Arthritis',
-        'Mallet Finger',
-        'Jersey Finger',
-        'Scaphoid Fracture',
-        'Broken Bone or Tendon/Ligament Injury',
-        'Mucous Cyst',
-        'Glomus Tumour',
-        'Skin Lesion/Lump',
-        '',
-      ],
-      expected:
-        "one of: Carpal Tunnel Syndrome, Cubital Tunnel Syndrome, Trigger Finger, De Quervain's Tenosynovitis, Tennis Elbow (Lateral Epicondylitis), Golfer's Elbow (Medial Epicondylitis), Dupuytren's Contracture, Ganglion Cyst, Hand and Wrist Arthritis, Thumb Arthritis, Elbow Arthritis, Mallet Finger, Jersey Finger, Scaphoid Fracture, Broken Bone or Tendon/Ligament Injury, Mucous Cyst, Glomus Tumour, Skin Lesion/Lump, \"\" (empty)",
+      oneOf: LIST_0,
     },
     conditionConfidence: {
       optional: false,
       max: 100,
       min: 0,
       kind: 'whole',
-      expected: 'a whole number from 0 to 100',
     },
     totalSymptomsReported: {
       optional: false,
       max: 100,
       min: 0,
       kind: 'whole',
-      expected: 'a whole number from 0 to 100',
     },
     painIntensity: {
       optional: true,
       max: 10,
       min: 0,
       kind: 'whole',
-      expected: 'a whole number from 0 to 10',
     },
     symptomDuration: {
       optional: false,
       kind: 'text',
-      oneOf: [
-        'Less than 1 week',
-        '1-4 weeks',
-        '1-3 months',
-        '3-6 months',
-        'More than 6 months',
-        '',
-      ],
-      expected:
-        'one of: Less than 1 week, 1-4 weeks, 1-3 months, 3-6 months, More than 6 months, "" (empty)',
+      oneOf: LIST_1,
     },
     functionalImpact: {
       optional: true,
@@ -380,7 +385,6 @@ export const EVENT_RULES: EventRules = {
       optional: true,
       kind: 'text',
       maxLength: 2048,
-      expected: 'text of at most 2048 characters',
     },
   },
   symptom_checker_started: {
@@ -388,7 +392,6 @@ export const EVENT_RULES: EventRules = {
       optional: false,
       kind: 'text',
       oneOf: ['symptom_checker_started'],
-      expected: '"symptom_checker_started"',
     },
     id: {
       optional: false,
@@ -429,7 +432,6 @@ export const EVENT_RULES: EventRules = {
       optional: true,
       kind: 'text',
       maxLength: 2048,
-      expected: 'text of at most 2048 characters',
     },
   },
   symptom_checker_step_completed: {
@@ -437,14 +439,12 @@ export const EVENT_RULES: EventRules = {
       optional: false,
       kind: 'text',
       oneOf: ['symptom_checker_step_completed'],
-      expected: '"symptom_checker_step_completed"',
     },
     stepNumber: {
       optional: false,
       max: 6,
       min: 1,
       kind: 'whole',
-      expected: 'a whole number from 1 to 6',
     },
     id: {
       optional: false,
@@ -485,7 +485,6 @@ export const EVENT_RULES: EventRules = {
       optional: true,
       kind: 'text',
       maxLength: 2048,
-      expected: 'text of at most 2048 characters',
     },
   },
   symptom_checker_completed: {
@@ -493,7 +492,6 @@ export const EVENT_RULES: EventRules = {
       optional: false,
       kind: 'text',
       oneOf: ['symptom_checker_completed'],
-      expected: '"symptom_checker_completed"',
     },
     id: {
       optional: false,
@@ -534,7 +532,6 @@ export const EVENT_RULES: EventRules = {
       optional: true,
       kind: 'text',
       maxLength: 2048,
-      expected: 'text of at most 2048 characters',
     },
   },
   diagnosis_received: {
@@ -542,40 +539,17 @@ export const EVENT_RULES: EventRules = {
       optional: false,
       kind: 'text',
       oneOf: ['diagnosis_received'],
-      expected: '"diagnosis_received"',
     },
     topCondition: {
       optional: false,
       kind: 'text',
-      oneOf: [
-        'Carpal Tunnel Syndrome',
-        'Cubital Tunnel Syndrome',
-        'Trigger Finger',
-        "De Quervain's Tenosynovitis",
-        'Tennis Elbow (Lateral Epicondylitis)',
-        "Golfer's Elbow (Medial Epicondylitis)",
-        "Dupuytren's Contracture",
-        'Ganglion Cyst',
-        'Hand and Wrist Arthritis',
-        'Thumb Arthritis',
-        'Elbow Arthritis',
-        'Mallet Finger',
-        'Jersey Finger',
-        'Scaphoid Fracture',
-        'Broken Bone or Tendon/Ligament Injury',
-        'Mucous Cyst',
-        'Glomus Tumour',
-        'Skin Lesion/Lump',
-      ],
-      expected:
-        "one of: Carpal Tunnel Syndrome, Cubital Tunnel Syndrome, Trigger Finger, De Quervain's Tenosynovitis, Tennis Elbow (Lateral Epicondylitis), Golfer's Elbow (Medial Epicondylitis), Dupuytren's Contracture, Ganglion Cyst, Hand and Wrist Arthritis, Thumb Arthritis, Elbow Arthritis, Mallet Finger, Jersey Finger, Scaphoid Fracture, Broken Bone or Tendon/Ligament Injury, Mucous Cyst, Glomus Tumour, Skin Lesion/Lump",
+      oneOf: LIST_2,
     },
     diagnosisConfidence: {
       optional: false,
       max: 100,
       min: 0,
       kind: 'whole',
-      expected: 'a whole number from 0 to 100',
     },
     id: {
       optional: false,
@@ -616,7 +590,6 @@ export const EVENT_RULES: EventRules = {
       optional: true,
       kind: 'text',
       maxLength: 2048,
-      expected: 'text of at most 2048 characters',
     },
   },
   referral_requested: {
@@ -624,40 +597,17 @@ export const EVENT_RULES: EventRules = {
       optional: false,
       kind: 'text',
       oneOf: ['referral_requested'],
-      expected: '"referral_requested"',
     },
     topCondition: {
       optional: true,
       kind: 'text',
-      oneOf: [
-        'Carpal Tunnel Syndrome',
-        'Cubital Tunnel Syndrome',
-        'Trigger Finger',
-        "De Quervain's Tenosynovitis",
-        'Tennis Elbow (Lateral Epicondylitis)',
-        "Golfer's Elbow (Medial Epicondylitis)",
-        "Dupuytren's Contracture",
-        'Ganglion Cyst',
-        'Hand and Wrist Arthritis',
-        'Thumb Arthritis',
-        'Elbow Arthritis',
-        'Mallet Finger',
-        'Jersey Finger',
-        'Scaphoid Fracture',
-        'Broken Bone or Tendon/Ligament Injury',
-        'Mucous Cyst',
-        'Glomus Tumour',
-        'Skin Lesion/Lump',
-      ],
-      expected:
-        "one of: Carpal Tunnel Syndrome, Cubital Tunnel Syndrome, Trigger Finger, De Quervain's Tenosynovitis, Tennis Elbow (Lateral Epicondylitis), Golfer's Elbow (Medial Epicondylitis), Dupuytren's Contracture, Ganglion Cyst, Hand and Wrist Arthritis, Thumb Arthritis, Elbow Arthritis, Mallet Finger, Jersey Finger, Scaphoid Fracture, Broken Bone or Tendon/Ligament Injury, Mucous Cyst, Glomus Tumour, Skin Lesion/Lump",
+      oneOf: LIST_2,
     },
     diagnosisConfidence: {
       optional: true,
       max: 100,
       min: 0,
       kind: 'whole',
-      expected: 'a whole number from 0 to 100',
     },
     eventData: {
       optional: true,
@@ -667,7 +617,6 @@ export const EVENT_RULES: EventRules = {
           max: 3,
           min: 0,
           kind: 'whole',
-          expected: 'a whole number from 0 to 3',
         },
       },
       kind: 'object',
@@ -712,7 +661,6 @@ export const EVENT_RULES: EventRules = {
       optional: true,
       kind: 'text',
       maxLength: 2048,
-      expected: 'text of at most 2048 characters',
     },
   },
 };

@@ -13,8 +13,11 @@ export interface FieldRule {
   /** `@IsOptional()`: undefined and null stand for "left out". */
   optional: boolean;
   kind: 'text' | 'whole' | 'object';
-  /** What a problem says the value must be, e.g. "a whole number from 1 to 6". */
-  expected: string;
+  /**
+   * What a problem says the value must be, when a decorator's message says it; otherwise
+   * it is said from the rule (expectedOf), e.g. "a whole number from 1 to 6".
+   */
+  expected?: string;
   /** text: `@MaxLength`, counted as class-validator counts (an emoji is one). */
   maxLength?: number;
   /** text: `@Matches` (source and flags). */
@@ -30,6 +33,25 @@ export interface FieldRule {
 
 /** Every field each event type may carry, `type` included; any other field is refused. */
 export type EventRules = Readonly<Record<string, Readonly<Record<string, FieldRule>>>>;
+
+const listed = (values: readonly string[]) =>
+  values.length === 1
+    ? `"${values[0]}"`
+    : `one of: ${values.map((value) => (value === '' ? '"" (empty)' : value)).join(', ')}`;
+
+/** What a problem says a value under `rule` must be. */
+export function expectedOf(rule: FieldRule): string {
+  if (rule.expected !== undefined) return rule.expected;
+  if (rule.kind === 'object') return 'an object';
+  if (rule.kind === 'whole') {
+    return rule.max === undefined
+      ? `a whole number, ${rule.min ?? 0} or more`
+      : `a whole number from ${rule.min ?? 0} to ${rule.max}`;
+  }
+  if (rule.oneOf) return listed(rule.oneOf);
+  if (rule.pattern) return `text matching /${rule.pattern.source}/`;
+  return rule.maxLength === undefined ? 'text' : `text of at most ${rule.maxLength} characters`;
+}
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -95,13 +117,13 @@ export function fieldProblems(
       if (!rule.optional) {
         problems.push(
           value === undefined
-            ? `${where}.${field} is missing: it must be ${rule.expected}.`
-            : `${where}.${field} must be ${rule.expected}.`,
+            ? `${where}.${field} is missing: it must be ${expectedOf(rule)}.`
+            : `${where}.${field} must be ${expectedOf(rule)}.`,
         );
       }
     } else if (!valid(rule, value)) {
       problems.push(
-        `${where}.${field} must be ${rule.expected}${rule.optional ? ', or null' : ''}.`,
+        `${where}.${field} must be ${expectedOf(rule)}${rule.optional ? ', or null' : ''}.`,
       );
     } else if (rule.kind === 'object' && rule.fields) {
       problems.push(
