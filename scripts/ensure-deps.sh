@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# Installs what is missing, and only that: system packages, then npm packages
-# when package-lock.json changed since the last install.
+# Installs what is missing, and only that: system packages, schemathesis, then
+# npm packages when package-lock.json changed since the last install.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 bash scripts/install-system.sh
+# schemathesis, which checks docs/openapi.json against the running gateway (PyPI, cached by version).
+bash scripts/install-schemathesis.sh >/dev/null
 
 stamp=node_modules/.handcheck-lock-hash
 want=$(sha256sum package-lock.json | cut -d' ' -f1)

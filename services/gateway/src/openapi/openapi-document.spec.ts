@@ -149,6 +149,17 @@ describe('the OpenAPI document', () => {
     });
   });
 
+  it('lets null through every nullable enum (OpenAPI 3.0.3: nullable does not add it)', () => {
+    const nullableEnums: unknown[][] = [];
+    JSON.stringify(document.components?.schemas, (_key, value: unknown) => {
+      const schema = value as { nullable?: boolean; enum?: unknown[] } | null;
+      if (schema?.nullable === true && Array.isArray(schema.enum)) nullableEnums.push(schema.enum);
+      return value;
+    });
+    expect(nullableEnums.length).toBeGreaterThan(0);
+    for (const values of nullableEnums) expect(values).toContain(null);
+  });
+
   it('refers only to schemas it has', () => {
     const refs = JSON.stringify(document).match(/"#\/components\/schemas\/[^"]+"/g) ?? [];
     const names = new Set(Object.keys(document.components?.schemas ?? {}));

@@ -68,6 +68,23 @@ function mergePaths(
 type Schemas = Record<string, SchemaObject | ReferenceObject>;
 
 /**
+ * OpenAPI 3.0.3 (§4.7.25.1): `nullable` does not add null to an `enum`; a nullable field with
+ * one must list null itself, or the document refuses the null the API takes.
+ */
+function nullInNullableEnums<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(nullInNullableEnums) as T;
+  if (typeof value !== 'object' || value === null) return value;
+  const schema = Object.fromEntries(
+    Object.entries(value).map(([key, child]) => [key, nullInNullableEnums(child)]),
+  ) as Record<string, unknown>;
+  const values = schema.enum;
+  if (schema.nullable === true && Array.isArray(values) && !values.includes(null)) {
+    schema.enum = [...values, null];
+  }
+  return schema as T;
+}
+
+/**
  * Every JSON body is validated whitelisted and refused with a field it does not know
  * (server-kit's validationPipe, forbidNonWhitelisted): the schemas of request bodies say so.
  */
@@ -142,7 +159,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   return {
     ...scanned,
     paths: sortedByKey(paths),
-    components: { ...scanned.components, schemas: sortedByKey(schemas) },
+    components: { ...scanned.components, schemas: nullInNullableEnums(sortedByKey(schemas)) },
   };
 }
 
