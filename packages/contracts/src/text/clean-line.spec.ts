@@ -23,6 +23,9 @@ describe('one-line fields', () => {
     expect(cleanLine('Ann\r\nBcc: victim@example.com')).toBe('Ann Bcc: victim@example.com');
     expect(cleanLine('Leeds \n\n Email: x@y.z')).toBe('Leeds Email: x@y.z');
     expect(cleanLine('a\u2028b\u2029c\u0085d')).toBe('a b c d');
+    // A break at an end is not a blank that passes for a location.
+    expect(cleanLine('\u0085')).toBe('');
+    expect(cleanLine('Leeds\u2028')).toBe('Leeds');
   });
 
   it('is idempotent, has no line break and no outer space, whatever it is given', () => {

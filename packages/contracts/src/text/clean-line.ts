@@ -21,7 +21,8 @@ export function linesOf(text: string): string[] {
 }
 
 export function cleanLine(value: unknown): string {
-  return joinLines(cleanText(value));
+  // Trimmed again: a break at either end ('\u0085' is one, and no space to trim) became a space.
+  return joinLines(cleanText(value)).trim();
 }
 
 /** An optional one-line field: null when nothing is left. */
