@@ -8,6 +8,14 @@ import { useAppDispatch } from '../../app/hooks';
 import { errorMessage, useLoginMutation } from './adminApi';
 import { signedIn } from './adminAuthSlice';
 
+/**
+ * Where the form posts when JavaScript has not taken it over (turned off, or the page still
+ * loading): a gateway route that answers that sign-in needs JavaScript (Layout shows that
+ * notice above the form too). A POST, so the password is never put in a URL: a form without
+ * a method would GET this page with it.
+ */
+export const NO_SCRIPT_LOGIN_ACTION = '/api/auth/login/no-script';
+
 /** Spec §2/§4: email and password; 'Signing in...' while busy; the backend's message on failure. */
 export function LoginForm() {
   const [email, setEmail] = useState('');
@@ -30,7 +38,14 @@ export function LoginForm() {
   }
 
   return (
-    <Box component="form" onSubmit={submit} noValidate={false} aria-label="Admin sign-in">
+    <Box
+      component="form"
+      method="post"
+      action={NO_SCRIPT_LOGIN_ACTION}
+      onSubmit={submit}
+      noValidate={false}
+      aria-label="Admin sign-in"
+    >
       <TextField
         label="Email"
         type="email"

@@ -12,17 +12,34 @@ export function refreshDelay(expiresAt: string, now = Date.now()): number {
   return Math.max(0, Date.parse(expiresAt) - REFRESH_MARGIN_MS - now);
 }
 
+/** The Web Lock every tab of the site takes to refresh (one refresh at a time, site-wide). */
+export const REFRESH_LOCK = 'handcheck-admin-refresh';
+
+/**
+ * Runs `task` holding the site-wide refresh lock (the Web Locks API), so that tabs refresh
+ * one after another: the gateway treats a refresh token presented twice as stolen and ends
+ * the whole sign-in, and tabs share the one refresh cookie. A tab that waited sends the
+ * cookie the tab before it has just set. Without the API (very old browsers) it just runs.
+ */
+export async function withRefreshLock<T>(task: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  if (!locks) return task();
+  return await locks.request(REFRESH_LOCK, task);
+}
+
 let inFlight: Promise<boolean> | undefined;
 
 /**
  * Asks the gateway for a new access token with the refresh cookie; none means signed out.
- * One at a time: the gateway treats a refresh token presented twice as stolen and ends the
- * whole session, so two overlapping calls (a timer and a remount) must share one request.
+ * One at a time: overlapping calls in this tab (a timer and a remount) share one request,
+ * and other tabs wait for it (withRefreshLock).
  */
 export const refreshSession = (): AppThunk<Promise<boolean>> => (dispatch) => {
   inFlight ??= (async () => {
     try {
-      const result = await dispatch(adminApi.endpoints.refreshSession.initiate());
+      const result = await withRefreshLock(() =>
+        dispatch(adminApi.endpoints.refreshSession.initiate()),
+      );
       if ('data' in result && result.data) {
         dispatch(signedIn(result.data));
         return true;
