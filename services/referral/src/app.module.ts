@@ -13,7 +13,7 @@ import {
   MongoModule,
   createLoggerModule,
 } from '@handcheck/server-kit';
-import { ReferralEnv } from './config/referral.env';
+import { ReferralEnv, referralTopics } from './config/referral.env';
 import { ReferralsModule } from './referrals/referrals.module';
 
 @Module({
@@ -21,8 +21,7 @@ import { ReferralsModule } from './referrals/referrals.module';
     EnvModule.forRoot('referral', ReferralEnv),
     createLoggerModule('referral', ReferralEnv),
     MetricsModule.forRoot(),
-    // Its topics are made by ReferralSender: their names and retention are settings.
-    KafkaModule.forRoot(),
+    KafkaModule.forRoot({ topicsFrom: { inject: [ReferralEnv], useFactory: referralTopics } }),
     MongoModule.forRoot(),
     // From src/ (tests) and dist/ (built) alike.
     MailerModule.forRoot({ templatesDir: join(__dirname, '..', 'templates') }),

@@ -13,7 +13,16 @@ export class KafkaModule {
       module: KafkaModule,
       providers: [
         envProvider(KafkaEnv),
-        { provide: KAFKA_OPTIONS, useValue: options },
+        options.topicsFrom
+          ? {
+              provide: KAFKA_OPTIONS,
+              inject: options.topicsFrom.inject,
+              useFactory: (...args: never[]): KafkaModuleOptions => ({
+                ...options,
+                topics: [...(options.topics ?? []), ...options.topicsFrom!.useFactory(...args)],
+              }),
+            }
+          : { provide: KAFKA_OPTIONS, useValue: options },
         KafkaService,
         KafkaHealth,
       ],

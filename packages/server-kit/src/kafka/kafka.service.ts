@@ -34,6 +34,14 @@ export interface KafkaModuleOptions {
   /** Topics this service creates at start if missing (with their dead-letter twins as listed). */
   topics?: TopicSpec[];
   /**
+   * More topics, known only from the service's settings (a name or a retention that is a
+   * setting): a factory, so it can read the service's env. Created with `topics`, at start.
+   */
+  topicsFrom?: {
+    inject: Array<new (...args: never[]) => unknown>;
+    useFactory: (...args: never[]) => TopicSpec[];
+  };
+  /**
    * 'wait' (default): start-up fails without Kafka, for services that can do
    * nothing without it. 'background': start at once and keep connecting
    * behind the scenes, for the gateway, which must serve the site while
@@ -105,15 +113,6 @@ export class KafkaService
     await withTimeout(this.adminConnected(), timeoutMs, 'Kafka');
     const cluster = await withTimeout(this.admin.describeCluster(), timeoutMs, 'Kafka');
     return { brokers: cluster.brokers.length };
-  }
-
-  /**
-   * Creates (or grows, or corrects the retention of) topics known only once the service's
-   * settings are read, such as one whose retention is a setting.
-   */
-  async ensureTopics(topics: TopicSpec[]): Promise<void> {
-    await this.adminConnected();
-    await ensureTopics(this.admin, topics);
   }
 
   /** A producer whose sends wait for Kafka's acknowledgement (acks from all in-sync replicas by default). */

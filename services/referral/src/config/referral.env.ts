@@ -1,7 +1,7 @@
 import { Type } from 'class-transformer';
 import { IsInt, IsNotEmpty, IsString, Matches, Max, Min, ValidateIf } from 'class-validator';
-import { CONSUMER_GROUPS, IsEmailAddress, TOPICS } from '@handcheck/contracts';
-import { CommonEnv, IsListenPort } from '@handcheck/server-kit';
+import { CONSUMER_GROUPS, IsEmailAddress, TOPICS, TOPIC_PARTITIONS } from '@handcheck/contracts';
+import { CommonEnv, IsListenPort, type TopicSpec } from '@handcheck/server-kit';
 import { SERVICES } from '@handcheck/service-registry';
 
 /** Where referrals go when REFERRAL_INBOX is not set (development and tests only). */
@@ -54,13 +54,27 @@ export class ReferralEnv extends CommonEnv {
   @IsNotEmpty()
   REFERRAL_CONSUMER_GROUP: string = CONSUMER_GROUPS.referral;
 
-  /** How many days the dead-letter topic keeps a message (its retention.ms): the referrals' own. */
-  get retentionMs(): number {
-    return this.REFERRAL_RETENTION_DAYS * 24 * 60 * 60 * 1000;
-  }
-
   /** The configured inbox, or the development default. */
   get referralInbox(): string {
     return this.REFERRAL_INBOX || DEV_REFERRAL_INBOX;
   }
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The referral topic and its dead-letter twin, as the service creates them at start. The
+ * dead-letter topic holds whole referrals (personal data), so it keeps them no longer than
+ * the referrals themselves are kept (REFERRAL_RETENTION_DAYS, its retention.ms), and one
+ * that exists with another retention is corrected at start.
+ */
+export function referralTopics(env: ReferralEnv): TopicSpec[] {
+  return [
+    { topic: env.REFERRAL_TOPIC, partitions: TOPIC_PARTITIONS[TOPICS.referralsRequested] },
+    {
+      topic: `${env.REFERRAL_TOPIC}.dlq`,
+      partitions: 1,
+      retentionMs: env.REFERRAL_RETENTION_DAYS * DAY_MS,
+    },
+  ];
 }

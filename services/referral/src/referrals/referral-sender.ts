@@ -128,16 +128,6 @@ export class ReferralSender implements OnApplicationBootstrap {
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    // Here, not in KafkaModule.forRoot: the topic and the retention are settings. The
-    // dead-letter topic holds whole referrals (personal data), so it keeps them no longer
-    // than the referrals themselves are kept; an existing topic is corrected at start.
-    await this.kafka.ensureTopics([
-      {
-        topic: this.env.REFERRAL_TOPIC,
-        partitions: TOPIC_PARTITIONS[TOPICS.referralsRequested],
-      },
-      { topic: this.deadLetterTopic, partitions: 1, retentionMs: this.env.retentionMs },
-    ]);
     await this.kafka.messageConsumer(
       {
         groupId: this.env.REFERRAL_CONSUMER_GROUP,
