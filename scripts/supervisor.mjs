@@ -80,11 +80,12 @@ function serviceEnv(service, infra) {
     HOST: '127.0.0.1',
     WEB_DIST_DIR: join(repo, 'web', 'dist'),
     SITE_ORIGIN: process.env.SITE_ORIGIN ?? `http://localhost:${portOf(profile, 'gateway')}`,
-    // The gateway reads the directory and the report over gRPC: this profile's ports, from the registry.
+    // The gateway reads the directory, the report and the referral service over gRPC: this profile's ports, from the registry.
     ...(service === 'gateway'
       ? {
           DIRECTORY_GRPC_URL: `127.0.0.1:${portOf(profile, 'directory', 'grpcPort')}`,
           REPORT_GRPC_URL: `127.0.0.1:${portOf(profile, 'report', 'grpcPort')}`,
+          REFERRAL_GRPC_URL: `127.0.0.1:${portOf(profile, 'referral', 'grpcPort')}`,
         }
       : {}),
   };

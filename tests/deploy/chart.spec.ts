@@ -236,6 +236,7 @@ describe('the Helm chart', () => {
       dns,
       { to: undefined, ports: [9092, 27017] },
       { to: ['directory'], ports: [REGISTRY.directory.grpcPort] },
+      { to: ['referral'], ports: [REGISTRY.referral.grpcPort] },
       { to: ['report'], ports: [REGISTRY.report.grpcPort] },
     ]);
     expect(egressPorts('ingestion')).toEqual([dns, { to: undefined, ports: [9092, 8123] }]);
@@ -374,7 +375,7 @@ describe('the Helm chart against the service registry', () => {
     });
   });
 
-  it('exposes gRPC on the directory and report Services and the gateway metrics only on a ClusterIP Service', () => {
+  it('exposes gRPC on the directory, referral and report Services and the gateway metrics only on a ClusterIP Service', () => {
     const service = (name: string) =>
       ofKind<ServiceSpec>(manifests, 'Service').find((s) => s.metadata.name === name)?.spec;
     expect(service('handcheck-directory')?.ports.find((p) => p.name === 'grpc')?.port).toBe(
@@ -382,6 +383,9 @@ describe('the Helm chart against the service registry', () => {
     );
     expect(service('handcheck-report')?.ports.find((p) => p.name === 'grpc')?.port).toBe(
       REGISTRY.report.grpcPort,
+    );
+    expect(service('handcheck-referral')?.ports.find((p) => p.name === 'grpc')?.port).toBe(
+      REGISTRY.referral.grpcPort,
     );
     expect(service('handcheck-gateway')?.ports.map((p) => p.name)).toEqual(['http']);
 

@@ -76,7 +76,7 @@ describe('docker-compose.yml', () => {
     const gatewayEnv = services.gateway.environment as Record<string, string>;
     delete gatewayEnv.METRICS_PORT;
     (services.directory.environment as Record<string, string>).GRPC_PORT = '50051';
-    (services.referral.environment as Record<string, string>).GRPC_PORT = '9083';
+    (services.ingestion.environment as Record<string, string>).GRPC_PORT = '9081';
     services.gateway.ports = ['127.0.0.1:8080:8080', '9080:9080'];
     (services.gateway.depends_on as Record<string, { condition: string }>).kafka.condition =
       'service_healthy';
@@ -85,9 +85,9 @@ describe('docker-compose.yml', () => {
       `compose service gateway: METRICS_PORT is not set, the registry says ${REGISTRY.gateway.metricsPort}`,
       'compose service gateway: waits for kafka to be healthy; its readiness needs nothing',
       'compose service gateway: publishes its metrics port 9080',
+      'compose service ingestion: GRPC_PORT is set, but the registry gives ingestion no such port',
+      'compose service ingestion: GRPC_PORT is not a setting of the ingestion service',
       `compose service directory: GRPC_PORT is 50051, the registry says ${REGISTRY.directory.grpcPort}`,
-      'compose service referral: GRPC_PORT is set, but the registry gives referral no such port',
-      'compose service referral: GRPC_PORT is not a setting of the referral service',
       `compose service report: health check is not the image's ${HEALTHCHECK_SCRIPT} (the registry's ready path)`,
     ]);
   });

@@ -40,7 +40,7 @@ site down with it.
 
 {{/* Sibling services a component calls over gRPC, as a YAML list. */}}
 {{- define "handcheck.callsOf" -}}
-{{- $calls := dict "gateway" (list "directory" "report") -}}
+{{- $calls := dict "gateway" (list "directory" "referral" "report") -}}
 {{- toYaml (default list (index $calls .)) -}}
 {{- end -}}
 

@@ -102,6 +102,9 @@ the service's Env class. Secret values only ever arrive through secretKeyRef.
 {{- /* The report's Service (gRPC port); the admin's weekly test run and dashboard call it. */}}
 - name: REPORT_GRPC_URL
   value: {{ printf "%s:%v" (include "handcheck.componentName" (dict "component" "report" "context" .)) .Values.report.service.ports.grpc | quote }}
+{{- /* The referral's Service (gRPC port); the admin's failed referrals and their retry call it. */}}
+- name: REFERRAL_GRPC_URL
+  value: {{ printf "%s:%v" (include "handcheck.componentName" (dict "component" "referral" "context" .)) .Values.referral.service.ports.grpc | quote }}
 {{- with .Values.auth.existingSecret }}
 - name: JWT_SECRET
   valueFrom:
