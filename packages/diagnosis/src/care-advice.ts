@@ -49,6 +49,17 @@ export interface CareCardText {
  * without a wait at A&E. Prompt: NICE CKS and NG12 timescales, a GP within 2 weeks.
  */
 export const CARE_CARDS: Readonly<Record<CareCardId, CareCardText>> = deepFreeze({
+  'emergency-call': {
+    level: 'emergency',
+    tone: 'red',
+    title: 'Emergency: call 999 or 911 now',
+    action:
+      'Call 999 (UK) or 911 (US) now. Do not drive yourself to A&E or the emergency room: an ambulance can start treatment on the way.',
+    actions: {
+      uk: 'Call 999 now. Do not drive yourself to A&E: an ambulance can start treatment on the way.',
+      us: 'Call 911 now. Do not drive yourself to the emergency room: an ambulance can start treatment on the way.',
+    },
+  },
   emergency: {
     level: 'emergency',
     tone: 'red',
@@ -133,6 +144,7 @@ const SEVERITY: readonly CareLevel[] = ['emergency', 'urgent', 'routine'];
 // Within a level the more specific card wins: an injury over general urgent advice (both say
 // "today"), a GP within 2 weeks over "after 2 weeks of rest".
 const CARD_ORDER: readonly CareCardId[] = [
+  'emergency-call',
   'emergency',
   'urgent-injury',
   'urgent',
@@ -143,7 +155,8 @@ const CARD_ORDER: readonly CareCardId[] = [
 /**
  * The care card for a set of answers and the emergency signs chosen before the questions:
  * the most serious level any rule reaches, with that level's reasons. Any emergency sign makes
- * the card an emergency, its reasons first. Answers with no red flag get the non-urgent card.
+ * the card an emergency, its reasons first (signs of a stroke or heart attack make it a 999 / 911
+ * call). Answers with no red flag get the non-urgent card.
  */
 export function careAdvice(
   input: Answers,
@@ -156,7 +169,11 @@ export function careAdvice(
   const level = SEVERITY.find((candidate) => triggered.some((rule) => rule.level === candidate));
   const chosen = signs.length > 0 ? 'emergency' : (level ?? 'routine');
   const atLevel = triggered.filter((rule) => rule.level === chosen);
-  const card = CARD_ORDER.find((id) => atLevel.some((rule) => rule.card === id)) ?? chosen;
+  const asked = [
+    ...signs.map((sign) => (sign.call ? 'emergency-call' : 'emergency')),
+    ...atLevel.map((rule) => rule.card),
+  ];
+  const card = CARD_ORDER.find((id) => asked.includes(id)) ?? chosen;
   return {
     level: chosen,
     card,

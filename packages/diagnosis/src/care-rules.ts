@@ -30,9 +30,11 @@ export type CareLevel = 'emergency' | 'urgent' | 'routine';
 
 /**
  * Which card a rule asks for within its level: `urgent-injury` sends a suspected break or
- * tendon injury where it can be X-rayed and splinted; `prompt` asks for a GP within 2 weeks.
+ * tendon injury where it can be X-rayed and splinted; `prompt` asks for a GP within 2 weeks;
+ * `emergency-call` (signs of a stroke or heart attack) is a 999 / 911 call, not a trip to A&E.
  */
-export type CareCardId = 'emergency' | 'urgent-injury' | 'urgent' | 'prompt' | 'routine';
+export type CareCardId =
+  'emergency-call' | 'emergency' | 'urgent-injury' | 'urgent' | 'prompt' | 'routine';
 
 export interface CareRule {
   readonly id: string;

@@ -37,7 +37,7 @@ describe('emergency signs', () => {
   });
 
   it('gives one reason per sign, in list order, each once; unknown ids are ignored', () => {
-    const chosen = [
+    const chosen: EmergencySignId[] = [
       'stroke-heart',
       'cold-pale-blue',
       'cold-pale-blue',
@@ -46,6 +46,18 @@ describe('emergency signs', () => {
     const advice = careAdvice(emptyAnswers(), chosen);
     expect(advice.ruleIds).toEqual(['sign:cold-pale-blue', 'sign:stroke-heart']);
     expect(advice.reasons).toHaveLength(2);
+  });
+
+  it('signs of a stroke or heart attack make the card a 999 / 911 call, not a trip to A&E', () => {
+    for (const chosen of [['stroke-heart'], ['stroke-heart', 'heavy-bleeding']] as const) {
+      const advice = careAdvice(emptyAnswers(), chosen);
+      expect(advice.card).toBe('emergency-call');
+      expect(advice.actions.uk).toMatch(/^Call 999 now\. Do not drive yourself to A&E/);
+      expect(advice.actions.us).toMatch(
+        /^Call 911 now\. Do not drive yourself to the emergency room/,
+      );
+    }
+    expect(careAdvice(emptyAnswers(), ['heavy-bleeding']).card).toBe('emergency');
   });
 
   it('no sign leaves the card to the answers (default and empty list agree)', () => {

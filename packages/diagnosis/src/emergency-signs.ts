@@ -23,6 +23,8 @@ export interface EmergencySign {
   readonly reason: string;
   /** The guidance the sign is taken from. */
   readonly source: string;
+  /** Signs of a stroke or heart attack are a 999 / 911 call, not a trip to A&E. */
+  readonly call?: true;
 }
 
 export const EMERGENCY_SIGNS: readonly EmergencySign[] = deepFreeze([
@@ -76,6 +78,7 @@ export const EMERGENCY_SIGNS: readonly EmergencySign[] = deepFreeze([
   {
     // Stroke and heart attack can both show in the arm.
     id: 'stroke-heart',
+    call: true,
     label:
       'Sudden weakness on one side, a drooping face, slurred speech, or chest pain spreading to the arm',
     reason:

@@ -90,6 +90,7 @@ describe('clinical vignettes', () => {
     const cards = new Set(VIGNETTES.map((v) => adviceFor(v).card));
     expect([...cards].sort()).toEqual([
       'emergency',
+      'emergency-call',
       'prompt',
       'routine',
       'urgent',

@@ -147,8 +147,12 @@ export const VIGNETTES: readonly Vignette[] = [
     signs: ['stroke-heart'],
     expected: {
       level: 'emergency',
+      card: 'emergency-call',
       rules: ['sign:stroke-heart'],
-      words: ['stroke', 'Call 999 (UK) or 911 (US) now'],
+      words: ['stroke', 'Call 999 (UK) or 911 (US) now', 'Do not drive yourself'],
+      notWords: ['Go to A&E now'],
+      uk: ['Call 999 now'],
+      us: ['Call 911 now'],
     },
   },
   {
@@ -156,7 +160,12 @@ export const VIGNETTES: readonly Vignette[] = [
     story: 'Heavy chest pain spreading down the left arm; nothing ticked in the hand questions.',
     answers: { age: '46-60' },
     signs: ['stroke-heart'],
-    expected: { level: 'emergency', rules: ['sign:stroke-heart'], words: ['heart attack', '911'] },
+    expected: {
+      level: 'emergency',
+      card: 'emergency-call',
+      rules: ['sign:stroke-heart'],
+      words: ['heart attack', '911', 'ambulance'],
+    },
   },
   {
     id: 'V09',
@@ -165,6 +174,7 @@ export const VIGNETTES: readonly Vignette[] = [
     signs: ['heavy-bleeding', 'cold-pale-blue'],
     expected: {
       level: 'emergency',
+      card: 'emergency',
       rules: ['sign:cold-pale-blue', 'sign:heavy-bleeding'],
       words: ['enough blood', 'bleeding'],
     },
@@ -908,6 +918,7 @@ export const VIGNETTES: readonly Vignette[] = [
     ],
     expected: {
       level: 'emergency',
+      card: 'emergency-call',
       rules: [
         'sign:cold-pale-blue',
         'sign:hot-red-swollen',
