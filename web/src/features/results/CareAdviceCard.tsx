@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { CareAdvice } from '@handcheck/diagnosis';
 import { WarningIcon } from '../../components/icons';
-import { BOLD } from '../../theme/typeScale';
+import { BOLD, TEXT_SIZE } from '../../theme/typeScale';
 import { CARE_TONES } from './careTones';
 
 /**
@@ -22,7 +22,15 @@ export function CareAdviceCard({ advice }: { advice: CareAdvice }) {
       sx={{
         my: 3,
         p: { xs: 2, md: 3 },
-        '@media print': { my: 1, p: 1.25 },
+        // Small print on paper, so the longest results with every warning still fit one page.
+        '@media print': {
+          my: 1,
+          p: 1.25,
+          fontSize: TEXT_SIZE.small,
+          lineHeight: 1.35,
+          '& h2': { fontSize: TEXT_SIZE.body },
+          '& p': { fontSize: 'inherit', lineHeight: 'inherit' },
+        },
         bgcolor: tone.background,
         color: tone.text,
         borderLeft: 6,

@@ -39,10 +39,18 @@ export function MatchExplanation() {
       <Typography
         sx={{ '@media print': { fontSize: 'inherit', lineHeight: 'inherit', display: 'inline' } }}
       >
-        They show how closely your answers match each condition, not how serious the condition is or
-        how likely you are to have it. A &lsquo;High priority&rsquo; condition is a close match to
-        your answers, not an emergency, and a &lsquo;Low priority&rsquo; one may still need urgent
-        care. For how soon to get help, follow the advice on when to seek care.
+        <Box component="span" sx={{ displayPrint: 'none' }}>
+          They show how closely your answers match each condition, not how serious the condition is
+          or how likely you are to have it. A &lsquo;High priority&rsquo; condition is a close match
+          to your answers, not an emergency, and a &lsquo;Low priority&rsquo; one may still need
+          urgent care. For how soon to get help, follow the advice on when to seek care.
+        </Box>
+        {/* The same in brief on paper, so the longest results still fit one page. */}
+        <Box component="span" sx={{ display: 'none', displayPrint: 'inline' }}>
+          How closely your answers match each condition, not how serious it is or how likely you are
+          to have it: a &lsquo;Low priority&rsquo; one may still need urgent care. For how soon to
+          get help, follow the care advice.
+        </Box>
       </Typography>
     </Box>
   );

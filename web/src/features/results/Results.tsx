@@ -66,7 +66,14 @@ export default function Results() {
       >
         Assessment Results
       </Typography>
-      <Typography sx={{ mb: 2, color: 'text.secondary', '@media print': { mb: 1 } }}>
+      <Typography
+        sx={{
+          mb: 2,
+          color: 'text.secondary',
+          // On paper the match explanation beside the cards says this, so the page stays one.
+          '@media print': result.topConditions.length > 0 ? { display: 'none' } : { mb: 1 },
+        }}
+      >
         {result.topConditions.length > 0
           ? 'Based on your answers, these conditions match your symptoms most closely. The match percentage compares each condition with the best match; it is not the chance that you have it.'
           : 'Based on your answers, no condition this tool knows matched closely enough to show.'}
