@@ -15,6 +15,7 @@ import { SESSION_KEY } from '../src/analytics/session';
 import { FLAG_LABELS, STEP_DEFINITIONS } from '../src/features/questionnaire/stepDefinitions';
 import { E2E_TIMEOUT_MS, gotoPage, launchBrowser, siteUrl } from './support/browser';
 import { checkByKeyboard, chooseRadioByKeyboard } from './support/keyboard';
+import { passEmergencyCheck } from './support/emergencyCheck';
 
 jest.setTimeout(E2E_TIMEOUT_MS);
 
@@ -138,7 +139,7 @@ describe('analytics through gateway, Kafka and ingestion into ClickHouse', () =>
 
     // 3. The questionnaire to its results (steps change only the query string).
     await page.getByRole('button', { name: /Start Free Assessment/ }).click();
-    await waitForStep(page, 1);
+    await passEmergencyCheck(page);
     await checkByKeyboard(page, 'Wrist');
     await chooseRadioByKeyboard(page, 'Mild (1-3/10)', 'Severe (7-10/10)', choices(1, 1));
     await next(page, 1);
@@ -316,7 +317,7 @@ describe('visitors who are never tracked', () => {
     await page.waitForURL(/\/hand-conditions$/);
     await gotoPage(page, '/');
     await page.getByRole('button', { name: /Start Free Assessment/ }).click();
-    await waitForStep(page, 1);
+    await passEmergencyCheck(page);
     await next(page, 1);
     await gotoPage(page, '/no-such-page');
     await page.waitForTimeout(FLUSH_DELAY_MS + 1000);

@@ -13,6 +13,7 @@ import {
   openPage,
   type TestPage,
 } from './support/browser';
+import { passEmergencyCheck } from './support/emergencyCheck';
 
 jest.setTimeout(E2E_TIMEOUT_MS);
 
@@ -34,6 +35,7 @@ const LIST = {
 async function reachResults(page: Page) {
   await gotoPage(page, '/symptom-checker');
   await page.getByRole('button', { name: /Start Symptom Assessment/ }).click();
+  await passEmergencyCheck(page);
   for (let number = 1; number <= 6; number += 1) {
     await page
       .getByRole('heading', { level: 1, name: STEP_DEFINITIONS[number - 1].title, exact: true })

@@ -19,6 +19,7 @@ import {
   launchBrowser,
   openPage,
 } from './support/browser';
+import { passEmergencyCheck } from './support/emergencyCheck';
 
 jest.setTimeout(E2E_TIMEOUT_MS);
 
@@ -129,6 +130,7 @@ async function reachResults(page: Page, origin: string) {
   await page.goto(`${origin}/`, { waitUntil: 'networkidle' });
   await page.waitForSelector('html[data-hydrated="true"]');
   await page.getByRole('button', { name: /Start Free Assessment/ }).click();
+  await passEmergencyCheck(page);
   for (let number = 1; number <= 6; number += 1) {
     await page
       .getByRole('heading', { level: 1, name: STEP_DEFINITIONS[number - 1].title, exact: true })

@@ -1,4 +1,10 @@
-import { analyzeSymptoms, emptyAnswers, priorityFor, type Answers } from '@handcheck/diagnosis';
+import {
+  CARE_LEVELS,
+  analyzeSymptoms,
+  emptyAnswers,
+  priorityFor,
+  type Answers,
+} from '@handcheck/diagnosis';
 import type { Browser, Page } from 'playwright-core';
 import { parseEventBatch } from '@handcheck/contracts/browser-events';
 import { STEP_DEFINITIONS, FLAG_LABELS } from '../src/features/questionnaire/stepDefinitions';
@@ -17,6 +23,7 @@ import {
   isButton,
   tabUntil,
 } from './support/keyboard';
+import { passEmergencyCheck, waitForEmergencyCheck } from './support/emergencyCheck';
 
 jest.setTimeout(E2E_TIMEOUT_MS);
 
@@ -44,7 +51,7 @@ const stepText = (page: Page) =>
 async function startFromHome(page: Page) {
   await gotoPage(page, '/');
   await page.getByRole('button', { name: /Start Free Assessment/ }).click();
-  await waitForStep(page, 1);
+  await passEmergencyCheck(page);
 }
 
 /** Waits until step `number` is on screen (the URL changes a moment before React renders it). */
@@ -99,6 +106,11 @@ describe('symptom questionnaire', () => {
     const { page } = tab;
     await gotoPage(page, '/');
     await tabUntil(page, isButton('Start Free Assessment 3 min'), 'the start button');
+    await page.keyboard.press('Enter');
+    // The emergency check first, answered 'None of these' with the keyboard.
+    await waitForEmergencyCheck(page);
+    await checkByKeyboard(page, 'None of these');
+    await tabUntil(page, isButton('Continue'), 'Continue');
     await page.keyboard.press('Enter');
     await waitForStep(page, 1);
     expect(await focusInfo(page, 'h1')).toMatchObject({
@@ -285,7 +297,7 @@ describe('symptom questionnaire', () => {
     const { page } = tab;
     await gotoPage(page, '/symptom-checker');
     await page.getByRole('button', { name: /Start Symptom Assessment/ }).click();
-    await waitForStep(page, 1);
+    await passEmergencyCheck(page);
     for (const location of ['Thumb', 'Wrist', 'Elbow']) await locationBox(page, location).check();
     await page.getByRole('radio', { name: 'Sharp/Stabbing' }).check();
     await next(page);
@@ -341,7 +353,7 @@ describe('symptom questionnaire', () => {
     await page.waitForURL((url) => url.pathname === '/symptom-checker' && url.search === '');
     await page.getByRole('button', { name: /Start Symptom Assessment/ }).waitFor();
     await page.getByRole('button', { name: /Start Symptom Assessment/ }).click();
-    await waitForStep(page, 1);
+    await passEmergencyCheck(page);
     expect(await locationBox(page, 'Thumb').isChecked()).toBe(false);
     expect(tab.errors).toEqual([]);
   });
@@ -365,9 +377,9 @@ describe('symptom questionnaire', () => {
       if (number < 6) await waitForStep(page, number + 1);
     }
     await page.getByRole('heading', { level: 1, name: 'Assessment Results' }).waitFor();
-    // Injury with deformity is an emergency: the care card comes first and interrupts.
-    const care = page.getByRole('alert', { name: 'Immediate action required' });
-    expect(await care.innerText()).toContain('Immediate action required');
+    // Every sign of injury at once is an emergency: the care card comes first and interrupts.
+    const care = page.locator('[role="alert"][data-care-level="emergency"]');
+    expect(await care.innerText()).toContain(CARE_LEVELS.emergency.title);
     expect(await page.getByTestId('result-card').count()).toBe(3);
     await page.emulateMedia({ media: 'print' });
     const pdf = await page.pdf({ format: 'A4', printBackground: true });

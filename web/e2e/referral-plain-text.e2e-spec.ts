@@ -7,6 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { eventually, testInfra } from '@handcheck/server-kit/testing';
 import { FLAG_LABELS, STEP_DEFINITIONS } from '../src/features/questionnaire/stepDefinitions';
 import { E2E_TIMEOUT_MS, axeViolations, gotoPage, launchBrowser } from './support/browser';
+import { passEmergencyCheck } from './support/emergencyCheck';
 
 jest.setTimeout(E2E_TIMEOUT_MS);
 
@@ -38,7 +39,7 @@ async function textOf(id: string): Promise<{ Text: string; HTML: string }> {
 async function toResultsWithNote(page: Page, note: string) {
   await gotoPage(page, '/symptom-checker');
   await page.getByRole('button', { name: /Start Symptom Assessment/ }).click();
-  await page.waitForURL(/\?step=1$/);
+  await passEmergencyCheck(page);
   await page
     .getByRole('group', { name: 'Where do you feel pain or other symptoms?' })
     .getByRole('checkbox', { name: 'Ring finger', exact: true })

@@ -10,6 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { SESSION_KEY } from '../src/analytics/session';
 import { FLAG_LABELS, STEP_DEFINITIONS } from '../src/features/questionnaire/stepDefinitions';
 import { E2E_TIMEOUT_MS, axeViolations, gotoPage, launchBrowser } from './support/browser';
+import { passEmergencyCheck } from './support/emergencyCheck';
 
 jest.setTimeout(E2E_TIMEOUT_MS);
 
@@ -56,7 +57,7 @@ const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).sli
 async function toResults(page: Page) {
   await gotoPage(page, '/symptom-checker');
   await page.getByRole('button', { name: /Start Symptom Assessment/ }).click();
-  await page.waitForURL(/\?step=1$/);
+  await passEmergencyCheck(page);
   for (const location of ['Thumb', 'Wrist', 'Elbow']) {
     await page
       .getByRole('group', { name: 'Where do you feel pain or other symptoms?' })

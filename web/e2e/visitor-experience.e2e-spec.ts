@@ -13,6 +13,7 @@ import {
   type TestPage,
 } from './support/browser';
 import { focusInfo, tabUntil } from './support/keyboard';
+import { passEmergencyCheck, waitForEmergencyCheck } from './support/emergencyCheck';
 
 jest.setTimeout(E2E_TIMEOUT_MS);
 
@@ -48,7 +49,7 @@ async function waitForStep(page: Page, number: number) {
 async function startFromHome(page: Page) {
   await gotoPage(page, '/');
   await page.getByRole('button', { name: /Start Free Assessment/ }).click();
-  await waitForStep(page, 1);
+  await passEmergencyCheck(page);
 }
 
 /** From step 1 to the results with Next, then Get Assessment. */
@@ -232,7 +233,7 @@ describe('what visitors tripped over', () => {
     await start.click({ noWaitAfter: true });
     holding = false;
     release();
-    await waitForStep(page, 1);
+    await passEmergencyCheck(page);
     await expectTitle(page, 'Step 1 of 6: Pain Location & Character | HandCheck');
     const deadline = Date.now() + 10_000;
     while (
@@ -307,6 +308,9 @@ describe('what visitors tripped over', () => {
     await gotoPage(page, '/symptom-checker');
     const landing = await page.title();
     await page.getByRole('button', { name: /Start Symptom Assessment/ }).click();
+    await waitForEmergencyCheck(page);
+    await expectTitle(page, 'Is this an emergency? | HandCheck');
+    await passEmergencyCheck(page);
     for (const [index, step] of STEP_DEFINITIONS.entries()) {
       await waitForStep(page, index + 1);
       await expectTitle(page, `Step ${index + 1} of 6: ${step.title} | HandCheck`);
@@ -492,7 +496,7 @@ describe('what visitors tripped over', () => {
 
     await page.getByRole('button', { name: 'Start New Assessment' }).click();
     await page.getByRole('button', { name: /Start Free Assessment/ }).click();
-    await waitForStep(page, 1);
+    await passEmergencyCheck(page);
     await finish(page);
     await page.getByTestId('no-match').waitFor();
     const text = await page.locator('main').innerText();
