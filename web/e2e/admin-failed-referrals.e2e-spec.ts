@@ -119,7 +119,7 @@ describe('admin dashboard: referrals not sent', () => {
     const card = page.getByRole('region', { name: 'Referrals Not Sent' });
     const retry = card.getByRole('button', { name: `Retry referral ${id}` });
     await retry.waitFor();
-    const row = card.getByRole('row').filter({ has: retry });
+    const row = retry.locator('xpath=ancestor::tr');
     expect(await row.textContent()).toContain('mail not sent after 1 attempt(s)');
     expect(await card.getByTestId('failed-referrals-total').textContent()).toMatch(
       /\d+ referrals? (was|were) not sent\./,
