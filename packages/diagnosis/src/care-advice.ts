@@ -168,7 +168,7 @@ export function careAdvice(
   const triggered = CARE_RULES.filter((rule) => rule.applies(answers));
   const level = SEVERITY.find((candidate) => triggered.some((rule) => rule.level === candidate));
   const chosen = signs.length > 0 ? 'emergency' : (level ?? 'routine');
-  const atLevel = triggered.filter((rule) => rule.level === chosen);
+  const atLevel = triggered.filter((rule) => rule.level === chosen || rule.always);
   const asked = [
     ...signs.map((sign) => (sign.call ? 'emergency-call' : 'emergency')),
     ...atLevel.map((rule) => rule.card),

@@ -170,4 +170,15 @@ describe('issue 26, finding 7: an old injury is not a recent injury', () => {
     expect(advice.level).toBe('routine');
     expect(advice.ruleIds).not.toContain('injury-swelling-or-stiffness');
   });
+
+  it("under-18 advice matches the site's advice to parents, at every level, and an injured child goes to A&E", () => {
+    const child = careAdvice(answers({ age: 'Under 18', duration: '1-3 months' }));
+    expect(child.reasons.join(' ')).toMatch(/GP or pharmacist \(UK\) or their doctor \(US\)/);
+    expect(child.reasons.join(' ')).toMatch(
+      /After an injury.*A&E \(UK\) or the emergency room \(US\)/,
+    );
+    const injuredChild = careAdvice(answers({ ...justInjured, age: 'Under 18', swelling: true }));
+    expect(injuredChild.level).toBe('emergency');
+    expect(injuredChild.ruleIds).toEqual(['child-injury', 'under-18']);
+  });
 });

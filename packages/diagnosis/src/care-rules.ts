@@ -44,6 +44,8 @@ export interface CareRule {
   readonly reason: string;
   /** The guidance the rule is taken from. */
   readonly source: string;
+  /** Shown whatever the card's level (advice that must never be hidden by a higher level). */
+  readonly always?: true;
   readonly applies: (answers: Answers) => boolean;
 }
 
@@ -147,6 +149,20 @@ export const CARE_RULES: readonly CareRule[] = deepFreeze([
       'A change in skin colour that came on suddenly in the last few days can mean the hand is not getting enough blood. If a hand or finger is cold, pale, white or blue, go to A&E now.',
     source: `${NHS_111}; NHS: Peripheral arterial disease — https://www.nhs.uk/conditions/peripheral-arterial-disease-pad/`,
     applies: (a) => a.onsetType === SUDDEN && a.colorChanges && veryRecent(a) && !injured(a),
+  },
+  {
+    // The site's advice to parents (web/src/content/site.ts, PARENT_ADVICE, and the FAQ "Can I
+    // use HandCheck for my child?") takes an injured child to A&E / the emergency room: a
+    // child's growth plates can break where an adult's bone would only bruise. The care card
+    // never sits below the site's own advice.
+    id: 'child-injury',
+    level: 'emergency',
+    card: 'emergency',
+    reason:
+      "A child's bones are still growing, and an injury can harm the growing part of a bone. Take an injured child to A&E (UK) or the emergency room (US) today.",
+    source:
+      'NHS: Broken arm or wrist (children) — https://www.nhs.uk/conditions/broken-arm-or-wrist/; HandCheck advice to parents (FAQ "Can I use HandCheck for my child?")',
+    applies: (a) => a.age === CHILD && injured(a) && veryRecent(a),
   },
   // --- Urgent: get help today ----------------------------------------------------------
   {
@@ -331,8 +347,11 @@ export const CARE_RULES: readonly CareRule[] = deepFreeze([
     level: 'routine',
     card: 'routine',
     reason:
-      "This checker is made for adults. A child's symptoms should be checked by a GP or pharmacist.",
-    source: 'HandCheck specification, section 1 (the tool is for adults, not children)',
+      "This checker is made for adults, as children's bones are still growing. Take a child to a GP or pharmacist (UK) or their doctor (US). After an injury, or for a hot, red, swollen hand or finger, take them to A&E (UK) or the emergency room (US).",
+    source:
+      'HandCheck specification, section 1 (the tool is for adults, not children); HandCheck advice to parents (FAQ "Can I use HandCheck for my child?")',
+    // The same words as the site's advice to parents, at every level of the card.
+    always: true,
     applies: (a) => a.age === CHILD,
   },
 ] satisfies CareRule[]);

@@ -664,9 +664,15 @@ export const VIGNETTES: readonly Vignette[] = [
   },
   {
     id: 'V46',
-    story: 'A 16-year-old who fell skateboarding today: swollen wrist. Age never lowers the card.',
+    story:
+      'A 16-year-old who fell skateboarding today: swollen wrist. A&E, as the parent advice says.',
     answers: { ...JUST_INJURED, age: 'Under 18', painLocation: ['Wrist'], swelling: true },
-    expected: { level: 'urgent', card: 'urgent-injury', rules: ['injury-swelling-or-stiffness'] },
+    expected: {
+      level: 'emergency',
+      card: 'emergency',
+      rules: ['child-injury', 'under-18'],
+      words: ['growing part of a bone', 'take an injured child to A&E'],
+    },
   },
   {
     id: 'V47',
@@ -939,6 +945,25 @@ export const VIGNETTES: readonly Vignette[] = [
       card: 'emergency',
       rules: ['sign:bone-deformed'],
       words: ['Go to A&E now'],
+    },
+  },
+  // --- Children (outside the intended use) ------------------------------------------------
+  {
+    id: 'V68',
+    story: 'A 14-year-old whose finger is still swollen three weeks after a fall.',
+    answers: {
+      onsetType: 'After injury/trauma',
+      duration: '1-4 weeks',
+      age: 'Under 18',
+      swelling: true,
+    },
+    expected: {
+      level: 'urgent',
+      card: 'urgent-injury',
+      // The advice to parents is shown at every level, never hidden by the urgent card.
+      rules: ['injury-swelling-or-stiffness', 'under-18'],
+      notRules: ['child-injury'],
+      words: ['GP or pharmacist'],
     },
   },
 ];
