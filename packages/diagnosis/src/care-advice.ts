@@ -8,7 +8,10 @@ export type CareTone = 'red' | 'orange' | 'blue';
 
 export interface CareAdvice {
   level: CareLevel;
-  /** Which card of the level: an urgent injury, or a GP within 2 weeks, read differently. */
+  /**
+   * Which card of the level, as they read differently: a 999 / 911 call (stroke or heart
+   * attack signs), an urgent injury (X-ray and splint today), a GP within 2 weeks.
+   */
   card: CareCardId;
   /** Colour of the card: red for immediate action, orange for urgent, blue for non-urgent. */
   tone: CareTone;
@@ -17,7 +20,10 @@ export interface CareAdvice {
   action: string;
   /** The same advice for each country, to show side by side. */
   actions: CareActions;
-  /** The reasons of the signs and rules that set this level, in order (may be empty for routine). */
+  /**
+   * The reasons of the signs and rules that set this level, in order, then those shown at every
+   * level (the advice for children); may be empty for routine.
+   */
   reasons: string[];
   /**
    * Ids of those rules, so a card can be traced back to the rule table; an emergency sign
@@ -42,7 +48,8 @@ export interface CareCardText {
 }
 
 /*
- * The cards. Emergency: A&E first, 999 only when life-threatening or you cannot get there
+ * The cards. Emergency call: signs of a stroke or heart attack, where an ambulance is faster
+ * than a trip to A&E (NHS: call 999 straight away). Emergency: A&E first, 999 only when life-threatening or you cannot get there
  * (NHS: "When to go to A&E"); in the US the emergency room, and an urgent care clinic is not
  * one. Urgent injury: a suspected break or torn tendon needs a same-day X-ray and splint,
  * which urgent treatment centres and minor injuries units (UK) and urgent care (US) give
