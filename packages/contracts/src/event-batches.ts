@@ -47,56 +47,67 @@ export function sessionBatchMessages(events: AnalyticsEvent[], size = 20): Event
  * consumes, for messages an older gateway wrote.
  */
 export function storableEvent(event: AnalyticsEvent): AnalyticsEvent {
-  const payload = event.payload;
-  const stored = { ...event, payload: { ...payload } } as AnalyticsEvent;
-  stored.pagePath = storedPath(event.pagePath);
-  stored.referrer = storedReferrer(event.referrer);
-  stored.userAgent = storedUserAgent(event.userAgent);
+  const pagePath = storedPath(event.pagePath);
+  const referrer = storedReferrer(event.referrer);
+  const userAgent = storedUserAgent(event.userAgent);
+  const payload = storedPayload(event.payload);
+  // Most events are stored as they came (the gateway cleaned them): no copy then.
+  if (
+    pagePath === event.pagePath &&
+    referrer === event.referrer &&
+    userAgent === event.userAgent &&
+    payload === event.payload
+  ) {
+    return event;
+  }
+  return { ...event, pagePath, referrer, userAgent, payload };
+}
+
+/** The payload with its text as it may be stored; the same object when nothing changes. */
+function storedPayload(payload: AnalyticsEvent['payload']): AnalyticsEvent['payload'] {
   const text = (value: string | undefined) =>
     value === undefined ? undefined : withoutControls(value);
   switch (payload.case) {
-    case 'sessionStarted':
-      stored.payload = {
-        case: payload.case,
-        value: {
-          ...payload.value,
-          landingPage: storedPath(payload.value.landingPage),
-          country: withoutControls(payload.value.country),
-          city: withoutControls(payload.value.city),
-        },
+    case 'sessionStarted': {
+      const { landingPage, country, city } = payload.value;
+      const value = {
+        landingPage: storedPath(landingPage),
+        country: withoutControls(country),
+        city: withoutControls(city),
       };
-      break;
-    case 'brokenLink':
-      stored.payload = {
-        case: payload.case,
-        value: { ...payload.value, requestedPath: storedPath(payload.value.requestedPath) },
+      return value.landingPage === landingPage && value.country === country && value.city === city
+        ? payload
+        : { case: payload.case, value: { ...payload.value, ...value } };
+    }
+    case 'brokenLink': {
+      const requestedPath = storedPath(payload.value.requestedPath);
+      return requestedPath === payload.value.requestedPath
+        ? payload
+        : { case: payload.case, value: { ...payload.value, requestedPath } };
+    }
+    case 'checkerEvent': {
+      const { eventType, topCondition } = payload.value;
+      const value = { eventType: withoutControls(eventType), topCondition: text(topCondition) };
+      return value.eventType === eventType && value.topCondition === topCondition
+        ? payload
+        : { case: payload.case, value: { ...payload.value, ...value } };
+    }
+    case 'checkerCompletion': {
+      const { topCondition, symptomDuration, functionalImpact } = payload.value;
+      const value = {
+        topCondition: withoutControls(topCondition),
+        symptomDuration: withoutControls(symptomDuration),
+        functionalImpact: text(functionalImpact),
       };
-      break;
-    case 'checkerEvent':
-      stored.payload = {
-        case: payload.case,
-        value: {
-          ...payload.value,
-          eventType: withoutControls(payload.value.eventType),
-          topCondition: text(payload.value.topCondition),
-        },
-      };
-      break;
-    case 'checkerCompletion':
-      stored.payload = {
-        case: payload.case,
-        value: {
-          ...payload.value,
-          topCondition: withoutControls(payload.value.topCondition),
-          symptomDuration: withoutControls(payload.value.symptomDuration),
-          functionalImpact: text(payload.value.functionalImpact),
-        },
-      };
-      break;
+      return value.topCondition === topCondition &&
+        value.symptomDuration === symptomDuration &&
+        value.functionalImpact === functionalImpact
+        ? payload
+        : { case: payload.case, value: { ...payload.value, ...value } };
+    }
     default:
-      break;
+      return payload;
   }
-  return stored;
 }
 
 /** eventDataJson that is not a JSON object: refused by the contract, as it cannot be read. */
@@ -118,56 +129,59 @@ function eventDataOf(json: string): unknown {
  * User-Agent) are not the browser's and are not in it.
  */
 export function browserEventOf(event: AnalyticsEvent): Record<string, unknown> {
-  const base: Record<string, unknown> = {
+  const browser: Record<string, unknown> = {
+    type: undefined,
     id: event.eventId,
     sessionId: event.sessionId,
     at: Number(event.occurredAtMs),
     path: event.pagePath,
-    ...(event.referrer === '' ? {} : { referrer: event.referrer }),
   };
-  const defined = (fields: Record<string, unknown>) =>
-    Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
+  if (event.referrer !== '') browser.referrer = event.referrer;
+  // Only the fields the message has: an absent optional field stays out.
+  const put = (field: string, value: unknown) => {
+    if (value !== undefined) browser[field] = value;
+  };
   const payload = event.payload;
   switch (payload.case) {
     case 'sessionStarted':
-      return { type: 'session_start', ...base };
+      browser.type = 'session_start';
+      break;
     case 'pageView':
-      return { type: 'page_view', ...base };
+      browser.type = 'page_view';
+      break;
     case 'siteVisit':
-      return { type: 'site_visit', ...base };
+      browser.type = 'site_visit';
+      break;
     case 'brokenLink':
-      return { type: 'broken_link', ...base, requestedPath: payload.value.requestedPath };
+      browser.type = 'broken_link';
+      browser.requestedPath = payload.value.requestedPath;
+      break;
     case 'sessionDuration':
-      return { type: 'session_duration', ...base, durationSeconds: payload.value.durationSeconds };
+      browser.type = 'session_duration';
+      browser.durationSeconds = payload.value.durationSeconds;
+      break;
     case 'checkerCompletion': {
       const value = payload.value;
-      return {
-        type: 'checker_completion',
-        ...base,
-        ...defined({
-          topCondition: value.topCondition,
-          conditionConfidence: value.conditionConfidence,
-          totalSymptomsReported: value.totalSymptomsReported,
-          painIntensity: value.painIntensity,
-          symptomDuration: value.symptomDuration,
-          functionalImpact: value.functionalImpact,
-        }),
-      };
+      browser.type = 'checker_completion';
+      put('topCondition', value.topCondition);
+      put('conditionConfidence', value.conditionConfidence);
+      put('totalSymptomsReported', value.totalSymptomsReported);
+      put('painIntensity', value.painIntensity);
+      put('symptomDuration', value.symptomDuration);
+      put('functionalImpact', value.functionalImpact);
+      break;
     }
     case 'checkerEvent': {
       const value = payload.value;
-      return {
-        type: value.eventType,
-        ...base,
-        ...defined({
-          stepNumber: value.stepNumber,
-          topCondition: value.topCondition,
-          diagnosisConfidence: value.diagnosisConfidence,
-          eventData: eventDataOf(value.eventDataJson),
-        }),
-      };
+      browser.type = value.eventType;
+      put('stepNumber', value.stepNumber);
+      put('topCondition', value.topCondition);
+      put('diagnosisConfidence', value.diagnosisConfidence);
+      put('eventData', eventDataOf(value.eventDataJson));
+      break;
     }
     default:
-      return { type: undefined, ...base };
+      break;
   }
+  return browser;
 }

@@ -53,10 +53,19 @@ const LONG_NUMBER = /\d{7,}/g;
  * characters.
  */
 export function storedUserAgent(userAgent: string): string {
-  return withoutControls(userAgent.replace(/[\t\r\n]+/g, ' '))
-    .replace(EMAIL_LIKE, '[email]')
+  // A request's events, and a batch's, share one User-Agent: reduce it once.
+  if (userAgent === lastUserAgent.given) return lastUserAgent.stored;
+  let text = withoutControls(userAgent.replace(/[\t\r\n]+/g, ' '));
+  // The e-mail pattern backtracks on every token; most agents have no @ at all.
+  if (text.includes('@')) text = text.replace(EMAIL_LIKE, '[email]');
+  const stored = text
     .replace(LONG_NUMBER, '[number]')
     .replace(/\s+/g, ' ')
     .trim()
     .slice(0, MAX_USER_AGENT_LENGTH);
+  lastUserAgent.given = userAgent;
+  lastUserAgent.stored = stored;
+  return stored;
 }
+
+const lastUserAgent = { given: '', stored: '' };
