@@ -111,6 +111,39 @@ describe('a page view travels browser → gateway → Kafka → ingestion → Cl
       ['a bad id', { events: [{ ...valid(), id: 'not-a-uuid' }] }, /id must be a UUID/],
       ['no events', { events: [] }, /at least one event/],
       ['not an object', [1, 2, 3], /JSON object/],
+      // Issue 25, section 3: only what each type allows is stored, so the rest is refused.
+      [
+        'eventData with an e-mail address and an IP',
+        {
+          events: [
+            {
+              ...valid(),
+              type: 'referral_requested',
+              eventData: { email: 'jane@example.com', ip: '203.0.113.77' },
+            },
+          ],
+        },
+        /eventData\.email is not a field of referral_requested eventData.*eventData\.ip is not a field/,
+      ],
+      [
+        'eventData on a type that has none',
+        { events: [{ ...valid(), type: 'symptom_checker_started', eventData: { step: 1 } }] },
+        /eventData is not a field of symptom_checker_started events/,
+      ],
+      [
+        "a top condition that is not one of the spec's names",
+        {
+          events: [
+            {
+              ...valid(),
+              type: 'diagnosis_received',
+              topCondition: '\u0000\u00ff junk',
+              diagnosisConfidence: 50,
+            },
+          ],
+        },
+        /topCondition must be one of: Carpal Tunnel Syndrome/,
+      ],
     ])('%s → 400', async (_name, body, message) => {
       const response = await post(body);
       expect(response.status).toBe(400);
