@@ -203,7 +203,7 @@ export const EVENTS_OPERATION: OperationObject = {
       errorExample(413, `The request body is larger than ${limitText(EVENTS_BODY_LIMIT)}.`),
     ),
     '415': errorResponse(
-      'The body is compressed or in a character set other than UTF-8.',
+      'The body is compressed (any Content-Encoding: it is never inflated), declared in a character set other than UTF-8, or not valid UTF-8.',
       errorExample(415, 'The request body must be UTF-8 JSON.'),
     ),
     '429': {

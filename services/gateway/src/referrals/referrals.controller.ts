@@ -12,8 +12,9 @@ import {
 import { ApiBody, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { type Request } from 'express';
 import { ReferralRequestBody } from '@handcheck/contracts';
-import { Public, withHeaders } from '@handcheck/server-kit';
+import { Public, limitText, withHeaders } from '@handcheck/server-kit';
 import { GatewayEnv } from '../config/gateway.env';
+import { EVENTS_BODY_LIMIT } from '../events/events-intake';
 import { ReferralAnswerDto, ReferralErrorDto } from './dto/referral-answer.dto';
 import { ReferralAnswerFilter } from './referral-answer.filter';
 import { ReferralRateLimiter } from './referral-rate-limiter';
@@ -62,7 +63,13 @@ export class ReferralsController {
   @ApiResponse({ status: 202, description: 'Kafka has the referral.', type: ReferralAnswerDto })
   @ApiResponse({
     status: 400,
-    description: 'A field is missing or invalid.',
+    description: 'The body is not a JSON object, or a field is missing or invalid.',
+    type: ReferralErrorDto,
+  })
+  // The gateway has one body limit for every route (main.ts), the events intake's.
+  @ApiResponse({
+    status: 413,
+    description: `The body is larger than ${limitText(EVENTS_BODY_LIMIT)}.`,
     type: ReferralErrorDto,
   })
   @ApiResponse({
