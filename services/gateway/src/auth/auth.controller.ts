@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Req, Res, applyDecorators } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiBearerAuth,
@@ -8,6 +8,7 @@ import {
   ApiNoContentResponse,
   ApiOkResponse,
   ApiOperation,
+  ApiSecurity,
   ApiServiceUnavailableResponse,
   ApiTags,
   ApiTooManyRequestsResponse,
@@ -29,9 +30,12 @@ const ERROR = { $ref: '#/components/schemas/ErrorAnswer' };
 const csrfHeader = ApiHeader({
   name: CSRF_HEADER,
   required: true,
+  schema: { type: 'string', enum: ['1'] },
   description:
     'Must be `1`: proves the call comes from the site itself (cross-site requests cannot send it).',
 });
+/** The refresh cookie, or none: both routes answer 204 without it (API document). */
+const refreshCookieOrNone = applyDecorators(ApiCookieAuth(REFRESH_COOKIE), ApiSecurity({}));
 
 @ApiTags('auth')
 @Controller('auth')
@@ -96,7 +100,7 @@ export class AuthController {
   @Post('refresh')
   @HttpCode(200)
   @csrfHeader
-  @ApiCookieAuth(REFRESH_COOKIE)
+  @refreshCookieOrNone
   @ApiOperation({
     summary: 'A new access token for the refresh cookie',
     description:
@@ -133,7 +137,7 @@ export class AuthController {
   @Post('logout')
   @HttpCode(204)
   @csrfHeader
-  @ApiCookieAuth(REFRESH_COOKIE)
+  @refreshCookieOrNone
   @ApiOperation({
     summary: 'Sign out',
     description: "Revokes the refresh cookie's whole family and clears the cookie.",

@@ -149,6 +149,24 @@ describe('the OpenAPI document', () => {
     });
   });
 
+  it("says sign-in's header must be 1, and that refresh and logout take no cookie too", () => {
+    for (const path of ['/api/auth/login', '/api/auth/refresh', '/api/auth/logout']) {
+      const header = document.paths[path].post?.parameters?.find(
+        (parameter) => 'name' in parameter && parameter.name === 'x-handcheck-auth',
+      );
+      expect([path, header]).toEqual([
+        path,
+        expect.objectContaining({ required: true, schema: { type: 'string', enum: ['1'] } }),
+      ]);
+    }
+    for (const path of ['/api/auth/refresh', '/api/auth/logout']) {
+      expect([path, document.paths[path].post?.security]).toEqual([
+        path,
+        expect.arrayContaining([{ hc_admin_refresh: [] }, {}]),
+      ]);
+    }
+  });
+
   it('lets null through every nullable enum (OpenAPI 3.0.3: nullable does not add it)', () => {
     const nullableEnums: unknown[][] = [];
     JSON.stringify(document.components?.schemas, (_key, value: unknown) => {
