@@ -145,13 +145,18 @@ describe('hand diagram (step 1)', () => {
       await startFromHome(page);
       const sizes = await page.getByTestId('hand-diagram').evaluate((svg) =>
         [...svg.querySelectorAll('[role="checkbox"]')].map((region) => {
-          // Each shape before rotation: its rendered width and height in CSS px.
-          const scale = svg.getBoundingClientRect().width / 240;
+          // Each piece's best target (its shape or its pad) before rotation, in CSS px.
+          const scale =
+            svg.getBoundingClientRect().width / (svg as SVGSVGElement).viewBox.baseVal.width;
           const smallest = Math.min(
-            ...[...region.querySelectorAll('.hc-shape')].map((shape) => {
-              const box = (shape as SVGGraphicsElement).getBBox();
-              return Math.min(box.width, box.height) * scale;
-            }),
+            ...[...region.children].map((piece) =>
+              Math.max(
+                ...[...piece.querySelectorAll('.hc-shape, .hc-pad')].map((shape) => {
+                  const box = (shape as SVGGraphicsElement).getBBox();
+                  return Math.min(box.width, box.height) * scale;
+                }),
+              ),
+            ),
           );
           return { name: region.getAttribute('aria-label'), smallest: Math.floor(smallest) };
         }),

@@ -40,7 +40,8 @@ export function PainLocationField({
           component="figcaption"
           sx={{ fontWeight: BOLD, mb: 1, fontSize: TEXT_SIZE.body }}
         >
-          Hand diagram (palm side): tap each place you feel it, or tick the list
+          Hand diagram (palm up, with the back of the hand beside it): tap each place you feel it,
+          or tick the list
         </Typography>
         <HandDiagram chosen={chosen} onToggle={onToggle} labelledBy={captionId} />
       </Box>

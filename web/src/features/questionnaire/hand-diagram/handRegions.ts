@@ -74,8 +74,11 @@ function tipPad(digit: Digit): Pad {
   return { cx, cy, w: MIN_TARGET, h: MIN_TARGET, angle: digit.angle };
 }
 
-function fingerPiece(digit: Digit, left: string, right: string, shift: number): Piece {
+/** A finger up to its fingertip crease, from the base crease (the webs between belong to the palm). */
+function fingerPiece(digit: Digit, shift: number): Piece {
   const n = digit.name;
+  const left = n === 'little' ? 'little:edge' : `${n}:base-1`;
+  const right = n === 'index' ? 'index:edge' : `${n}:base1`;
   return {
     d: `M${fmt(at(left))}${run(P, left, `${n}:tip-1`)}${tipCut(digit)}${run(P, `${n}:tip1`, right)}${line(right, left)}Z`,
     digit: n,
@@ -141,25 +144,25 @@ const REGIONS: Readonly<Record<PainLocation, Omit<HandRegion, 'location'>>> = {
     mark: along(THUMB, -0.12 * H, 0),
   },
   'Index finger': {
-    pieces: [fingerPiece(INDEX, 'web:middle', 'index:edge', outward(INDEX, 1))],
+    pieces: [fingerPiece(INDEX, outward(INDEX, 1))],
     mark: fingerMark(INDEX),
   },
   'Middle finger': {
-    pieces: [fingerPiece(MIDDLE, 'web:ring', 'web:middle', 0)],
+    pieces: [fingerPiece(MIDDLE, 0)],
     mark: fingerMark(MIDDLE),
   },
   'Ring finger': {
-    pieces: [fingerPiece(RING, 'web:little', 'web:ring', 0)],
+    pieces: [fingerPiece(RING, 0)],
     mark: fingerMark(RING),
   },
   'Little finger': {
-    pieces: [fingerPiece(LITTLE, 'little:edge', 'web:little', outward(LITTLE, -1))],
+    pieces: [fingerPiece(LITTLE, outward(LITTLE, -1))],
     mark: fingerMark(LITTLE),
   },
   Palm: {
     pieces: [
       {
-        d: `M${fmt(at('wrist:L0'))}${run(P, 'wrist:L0', 'little:edge')}${line('little:edge', 'web:little')}${line('web:little', 'web:ring')}${line('web:ring', 'web:middle')}${line('web:middle', 'index:edge')}${run(P, 'index:edge', 'thenar:top')}${curve(at('thenar:top'), T0, THENAR_BOW)}${curve(T0, at('wrist:L0'))}Z`,
+        d: `M${fmt(at('wrist:L0'))}${run(P, 'wrist:L0', 'little:edge')}${line('little:edge', 'little:base1')}${run(P, 'little:base1', 'ring:base-1')}${line('ring:base-1', 'ring:base1')}${run(P, 'ring:base1', 'middle:base-1')}${line('middle:base-1', 'middle:base1')}${run(P, 'middle:base1', 'index:base-1')}${line('index:base-1', 'index:edge')}${run(P, 'index:edge', 'thenar:top')}${curve(at('thenar:top'), T0, THENAR_BOW)}${curve(T0, at('wrist:L0'))}Z`,
       },
     ],
     mark: [X - 14, W - 0.3 * H],
