@@ -247,6 +247,10 @@ export const DRAWING = {
     `M${fmt([X - 28, W + 1])}${curve([X - 28, W + 1], [X + 30, W + 1], -2)}`,
     `M${fmt([X - 26, W + 10])}${curve([X - 26, W + 10], [X + 27, W + 10], -2)}`,
     `M${fmt([X - 34, E - 2])}${curve([X - 34, E - 2], [X + 34, E - 4], -5)}`,
+    `M${fmt([X - 22, E + 6])}${curve([X - 22, E + 6], [X + 22, E + 5], -3)}`,
+    // The hollow in front of the elbow, between the forearm's two muscle masses.
+    `M${fmt([X - 27, E - 6])}${curve([X - 27, E - 6], [X - 6, E - 22], -4)}`,
+    `M${fmt([X + 29, E - 7])}${curve([X + 29, E - 7], [X + 7, E - 22], 4)}`,
   ],
   edges: [
     `M${fmt(at('wrist:L1'))}${line('wrist:L1', 'wrist:R1')}`,
