@@ -177,6 +177,7 @@ export function browserEventOf(event: AnalyticsEvent): Record<string, unknown> {
       put('stepNumber', value.stepNumber);
       put('topCondition', value.topCondition);
       put('diagnosisConfidence', value.diagnosisConfidence);
+      put('anySign', value.anySign);
       put('eventData', eventDataOf(value.eventDataJson));
       break;
     }

@@ -52,6 +52,9 @@ function fieldRule(
       case 'isInt':
         rule.kind = 'whole';
         break;
+      case 'isBoolean':
+        rule.kind = 'boolean';
+        break;
       case 'min':
         rule.min = constraints[0] as number;
         break;

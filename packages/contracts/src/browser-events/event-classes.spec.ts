@@ -40,7 +40,18 @@ describe('the event rules are the classes', () => {
 const anyValue = fc.oneof(
   fc.constantFrom(...CONDITION_NAMES, ...DURATIONS, '', 'grip, pinch', 'grip;pinch', '/', '/a b'),
   fc.constantFrom(0, 1, 3, 4, 6, 7, 95, 100, 101, -1, 1.5, 604_800, 604_801),
-  fc.constantFrom(null, true, [], {}, { conditions: 2 }, { conditions: 9 }, { email: 'x' }),
+  fc.constantFrom(
+    null,
+    true,
+    false,
+    'true',
+    ['bite'],
+    [],
+    {},
+    { conditions: 2 },
+    { conditions: 9 },
+    { email: 'x' },
+  ),
   fc.string({ maxLength: 12 }),
   fc.string({ minLength: 2040, maxLength: 2060 }).map((s) => `/${s.replace(/\s/g, '')}`),
 );
@@ -67,6 +78,7 @@ const anyEvent = fc
       path: '/conditions/trigger-finger',
       ...(type === 'broken_link' ? { requestedPath: '/nope' } : {}),
       ...(type === 'session_duration' ? { durationSeconds: 12 } : {}),
+      ...(type === 'emergency_check_completed' ? { anySign: true } : {}),
       ...(type === 'symptom_checker_step_completed' ? { stepNumber: 2 } : {}),
       ...(type === 'diagnosis_received'
         ? { topCondition: 'Trigger Finger', diagnosisConfidence: 90 }

@@ -7,6 +7,7 @@ import { Transform, plainToInstance } from 'class-transformer';
 import {
   Equals,
   IsIn,
+  IsBoolean,
   IsInt,
   IsObject,
   IsOptional,
@@ -139,6 +140,15 @@ export class SymptomCheckerStartedEventContract extends EventBase {
   type!: 'symptom_checker_started';
 }
 
+/** Whether any emergency sign was chosen; which ones never leaves the browser. */
+export class EmergencyCheckCompletedEventContract extends EventBase {
+  @Equals('emergency_check_completed')
+  type!: 'emergency_check_completed';
+
+  @IsBoolean(says('true or false'))
+  anySign!: boolean;
+}
+
 export class SymptomCheckerStepCompletedEventContract extends EventBase {
   @Equals('symptom_checker_step_completed')
   type!: 'symptom_checker_step_completed';
@@ -241,6 +251,7 @@ export const EVENT_CONTRACTS: Readonly<Record<BrowserEventType, new () => object
   session_duration: SessionDurationEventContract,
   checker_completion: CheckerCompletionEventContract,
   symptom_checker_started: SymptomCheckerStartedEventContract,
+  emergency_check_completed: EmergencyCheckCompletedEventContract,
   symptom_checker_step_completed: SymptomCheckerStepCompletedEventContract,
   symptom_checker_completed: SymptomCheckerCompletedEventContract,
   diagnosis_received: DiagnosisReceivedEventContract,

@@ -16,6 +16,8 @@ export function fieldJsonSchema(rule: FieldRule): EventJsonSchema {
     schema.type = 'integer';
     if (rule.min !== undefined) schema.minimum = rule.min;
     if (rule.max !== undefined) schema.maximum = rule.max;
+  } else if (rule.kind === 'boolean') {
+    schema.type = 'boolean';
   } else if (rule.kind === 'object') {
     schema.type = 'object';
     const fields = rule.fields ?? {};

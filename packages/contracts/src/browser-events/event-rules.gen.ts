@@ -434,6 +434,58 @@ export const EVENT_RULES: EventRules = {
       maxLength: 2048,
     },
   },
+  emergency_check_completed: {
+    type: {
+      optional: false,
+      kind: 'text',
+      oneOf: ['emergency_check_completed'],
+    },
+    anySign: {
+      optional: false,
+      kind: 'boolean',
+      expected: 'true or false',
+    },
+    id: {
+      optional: false,
+      kind: 'text',
+      pattern: {
+        source:
+          '^(?:[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$',
+        flags: 'i',
+      },
+      expected: 'a UUID, e.g. 3f2b8c1e-9d4a-4c7b-8e2f-1a6b5c4d3e2f',
+    },
+    sessionId: {
+      optional: false,
+      kind: 'text',
+      pattern: {
+        source: '^[A-Za-z0-9-]{8,64}$',
+        flags: '',
+      },
+      expected: '8 to 64 letters, digits or dashes',
+    },
+    at: {
+      optional: false,
+      min: 0,
+      kind: 'whole',
+      expected: 'a time in milliseconds since 1970 (a whole number, 0 or more)',
+    },
+    path: {
+      optional: false,
+      kind: 'text',
+      pattern: {
+        source: '^\\/[^\\s]*$',
+        flags: '',
+      },
+      maxLength: 2048,
+      expected: 'a path that starts with / and has no spaces, at most 2048 characters',
+    },
+    referrer: {
+      optional: true,
+      kind: 'text',
+      maxLength: 2048,
+    },
+  },
   symptom_checker_step_completed: {
     type: {
       optional: false,

@@ -12,7 +12,7 @@
 export interface FieldRule {
   /** `@IsOptional()`: undefined and null stand for "left out". */
   optional: boolean;
-  kind: 'text' | 'whole' | 'object';
+  kind: 'text' | 'whole' | 'boolean' | 'object';
   /**
    * What a problem says the value must be, when a decorator's message says it; otherwise
    * it is said from the rule (expectedOf), e.g. "a whole number from 1 to 6".
@@ -43,6 +43,7 @@ const listed = (values: readonly string[]) =>
 export function expectedOf(rule: FieldRule): string {
   if (rule.expected !== undefined) return rule.expected;
   if (rule.kind === 'object') return 'an object';
+  if (rule.kind === 'boolean') return 'true or false';
   if (rule.kind === 'whole') {
     return rule.max === undefined
       ? `a whole number, ${rule.min ?? 0} or more`
@@ -94,6 +95,8 @@ function valid(rule: FieldRule, value: unknown): boolean {
         (rule.min === undefined || (value as number) >= rule.min) &&
         (rule.max === undefined || (value as number) <= rule.max)
       );
+    case 'boolean':
+      return typeof value === 'boolean';
     case 'object':
       return isObject(value);
   }

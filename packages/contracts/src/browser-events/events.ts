@@ -8,6 +8,7 @@
 /** Checker events share one shape (and one protobuf message, `CheckerEvent`). */
 export const CHECKER_EVENT_TYPES = [
   'symptom_checker_started',
+  'emergency_check_completed',
   'symptom_checker_step_completed',
   'symptom_checker_completed',
   'diagnosis_received',
@@ -95,6 +96,15 @@ export interface SessionDurationEvent extends BrowserEventBase<'session_duration
 
 export type SymptomCheckerStartedEvent = BrowserEventBase<'symptom_checker_started'>;
 
+/**
+ * The questionnaire's emergency check answered ("None of these", or signs → the emergency
+ * card). Only whether any sign was chosen, never which: the signs are health data we do not
+ * need to count the funnel.
+ */
+export interface EmergencyCheckCompletedEvent extends BrowserEventBase<'emergency_check_completed'> {
+  anySign: boolean;
+}
+
 export interface SymptomCheckerStepCompletedEvent extends BrowserEventBase<'symptom_checker_step_completed'> {
   /** 1 to `MAX_STEP_NUMBER`. */
   stepNumber: number;
@@ -125,6 +135,7 @@ export interface ReferralRequestedEvent extends BrowserEventBase<'referral_reque
 
 export type CheckerBrowserEvent =
   | SymptomCheckerStartedEvent
+  | EmergencyCheckCompletedEvent
   | SymptomCheckerStepCompletedEvent
   | SymptomCheckerCompletedEvent
   | DiagnosisReceivedEvent

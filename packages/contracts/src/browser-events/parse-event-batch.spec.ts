@@ -17,6 +17,7 @@ const everyType = (): BrowserEvent[] => [
   { ...base(), type: 'broken_link', requestedPath: '/nope' },
   { ...base(), type: 'session_duration', durationSeconds: 42 },
   { ...base(), type: 'symptom_checker_started' },
+  { ...base(), type: 'emergency_check_completed', anySign: false },
   { ...base(), type: 'symptom_checker_step_completed', stepNumber: 3 },
   { ...base(), type: 'symptom_checker_completed' },
   {
@@ -47,7 +48,7 @@ describe('parseEventBatch', () => {
   it('accepts a batch of every event type', () => {
     const result = parseEventBatch({ events: everyType() });
     expect(result.ok).toBe(true);
-    if (result.ok) expect(result.events).toHaveLength(11);
+    if (result.ok) expect(result.events).toHaveLength(12);
   });
 
   it('names the event and field of every problem', () => {
@@ -206,7 +207,7 @@ describe('parseEventBatch', () => {
   });
 
   it('refuses out-of-range checker completions', () => {
-    const completion = everyType()[10];
+    const completion = everyType().find((event) => event.type === 'checker_completion');
     for (const bad of [
       { conditionConfidence: 101 },
       { totalSymptomsReported: -1 },
@@ -220,7 +221,7 @@ describe('parseEventBatch', () => {
   });
 
   it('refuses a checker_completion carrying free text where the questionnaire has a choice', () => {
-    const completion = everyType()[10];
+    const completion = everyType().find((event) => event.type === 'checker_completion');
     for (const bad of [
       { symptomDuration: 'since jane@example.com moved in' },
       { functionalImpact: 'grip; call me on 07700 900123' },
@@ -276,7 +277,7 @@ describe('issue 25, section 3: only what each type allows is stored', () => {
       ).toEqual([
         expect.stringMatching(/^events\[0\]\.topCondition must be one of: Carpal Tunnel/),
       ]);
-      expect(parseEventBatch({ events: [{ ...everyType()[10], topCondition: junk }] }).ok).toBe(
+      expect(parseEventBatch({ events: [{ ...everyType()[11], topCondition: junk }] }).ok).toBe(
         false,
       );
       expect(
@@ -284,5 +285,53 @@ describe('issue 25, section 3: only what each type allows is stored', () => {
           .ok,
       ).toBe(false);
     }
+  });
+});
+
+describe('emergency_check_completed: whether any sign was chosen, never which', () => {
+  const event = (fields: Record<string, unknown>) => ({
+    ...base(),
+    type: 'emergency_check_completed',
+    ...fields,
+  });
+
+  it('is accepted with anySign true or false and nothing else', () => {
+    expect(browserEventProblems(event({ anySign: true }))).toEqual([]);
+    expect(browserEventProblems(event({ anySign: false }))).toEqual([]);
+  });
+
+  it('is refused without anySign, or with anySign that is not a boolean', () => {
+    expect(browserEventProblems(event({}))).toEqual([
+      'event.anySign is missing: it must be true or false.',
+    ]);
+    for (const anySign of ['true', 1, 0, null, ['cold-hand']]) {
+      expect(browserEventProblems(event({ anySign }))).toEqual([
+        'event.anySign must be true or false.',
+      ]);
+    }
+  });
+
+  it('is refused with the signs chosen, in any field', () => {
+    for (const extra of [
+      { signs: ['cold-hand', 'bite'] },
+      { emergencySigns: ['heavy-bleeding'] },
+      { eventData: { signs: ['bite'] } },
+      { eventData: { anySign: true } },
+      { sign: 'bite' },
+    ]) {
+      const [field] = Object.keys(extra);
+      expect(browserEventProblems(event({ anySign: true, ...extra }))).toEqual([
+        `event.${field} is not a field of emergency_check_completed events; leave it out.`,
+      ]);
+    }
+  });
+
+  it('is refused with any other checker field', () => {
+    expect(
+      browserEventProblems(event({ anySign: true, stepNumber: 1, topCondition: 'Trigger Finger' })),
+    ).toEqual([
+      'event.stepNumber is not a field of emergency_check_completed events; leave it out.',
+      'event.topCondition is not a field of emergency_check_completed events; leave it out.',
+    ]);
   });
 });

@@ -89,6 +89,28 @@ describe('toAnalyticsEvent', () => {
     });
   });
 
+  it('maps emergency_check_completed to a checker event carrying only anySign', () => {
+    for (const anySign of [true, false]) {
+      const message = toAnalyticsEvent(
+        event({ type: 'emergency_check_completed', anySign }),
+        context,
+      );
+      const decoded = fromBinary(AnalyticsEventSchema, toBinary(AnalyticsEventSchema, message));
+      expect(decoded.payload.case).toBe('checkerEvent');
+      if (decoded.payload.case !== 'checkerEvent') continue;
+      const { eventType, stepNumber, topCondition, diagnosisConfidence, eventDataJson } =
+        decoded.payload.value;
+      expect(decoded.payload.value.anySign).toBe(anySign);
+      expect({ eventType, stepNumber, topCondition, diagnosisConfidence, eventDataJson }).toEqual({
+        eventType: 'emergency_check_completed',
+        stepNumber: undefined,
+        topCondition: undefined,
+        diagnosisConfidence: undefined,
+        eventDataJson: '',
+      });
+    }
+  });
+
   it('maps what the contract accepts, null for "left out" included', () => {
     const parsed = parseEventBatch({
       events: [
@@ -146,6 +168,8 @@ describe('the consumer reads back what the gateway accepted (issue 25)', () => {
       event({ type: 'broken_link', requestedPath: '/nope' }),
       event({ type: 'session_duration', durationSeconds: 30 }),
       event({ type: 'symptom_checker_started' }),
+      event({ type: 'emergency_check_completed', anySign: true }),
+      event({ type: 'emergency_check_completed', anySign: false }),
       event({ type: 'symptom_checker_step_completed', stepNumber: 4 }),
       event({ type: 'symptom_checker_completed' }),
       event({

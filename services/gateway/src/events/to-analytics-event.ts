@@ -77,6 +77,7 @@ function payloadOf(event: BrowserEvent, context: RequestContext): AnalyticsEvent
       const topCondition = 'topCondition' in event ? event.topCondition : undefined;
       const confidence = 'diagnosisConfidence' in event ? event.diagnosisConfidence : undefined;
       const eventData = 'eventData' in event ? event.eventData : undefined;
+      const anySign = 'anySign' in event ? event.anySign : undefined;
       return {
         case: 'checkerEvent',
         value: {
@@ -85,6 +86,7 @@ function payloadOf(event: BrowserEvent, context: RequestContext): AnalyticsEvent
           stepNumber,
           topCondition: topCondition ?? undefined,
           diagnosisConfidence: confidence ?? undefined,
+          anySign,
           eventDataJson: eventData ? JSON.stringify(eventData) : '',
         },
       };

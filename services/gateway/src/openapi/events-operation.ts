@@ -33,6 +33,8 @@ const FIELD_DESCRIPTIONS: Record<string, string> = {
   requestedPath: 'The address asked for.',
   durationSeconds: 'Seconds since the session started.',
   stepNumber: 'The questionnaire step.',
+  anySign:
+    'Whether any emergency sign was chosen (true shows the emergency card); which signs is never sent.',
   topCondition:
     "The best match: one of the spec's 18 condition names (empty on a checker_completion when none matched).",
   diagnosisConfidence: "The best match's percentage.",
@@ -55,6 +57,8 @@ const EVENT_DESCRIPTIONS: Record<BrowserEventType, string> = {
   session_duration: 'Seconds since the session started; sent when the page is hidden.',
   checker_completion: 'A finished questionnaire (one symptom_checker_completions row).',
   symptom_checker_started: 'The questionnaire was started.',
+  emergency_check_completed:
+    "The questionnaire's emergency check was answered, before step 1: a sign chosen or 'None of these'.",
   symptom_checker_step_completed: 'A questionnaire step was completed.',
   symptom_checker_completed: 'The last step was completed.',
   diagnosis_received: 'Results with a top condition were shown.',

@@ -207,6 +207,7 @@ describe('the event schemas', () => {
     if (field === 'sessionId') return 'session-1234';
     if (schema.pattern) return '/a';
     if (schema.type === 'integer') return schema.minimum ?? 0;
+    if (schema.type === 'boolean') return true;
     if (schema.type === 'object') return {};
     return 'x';
   }
@@ -273,6 +274,13 @@ describe('the event schemas', () => {
           } else {
             ok(Number.MAX_SAFE_INTEGER);
           }
+        }
+        if (prop.type === 'boolean') {
+          ok(true);
+          ok(false);
+          bad('true');
+          bad(1);
+          bad(['a sign']);
         }
         if (prop.pattern) bad('has spaces in it');
         if (prop.format === 'uuid') bad('not-a-uuid');
