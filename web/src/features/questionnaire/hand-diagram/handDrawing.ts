@@ -14,18 +14,20 @@
  *   ring 0.926, little 0.754, free thumb 0.70: Chatzioglou et al., Anat Cell Biol 2024 (63.9,
  *   70.7, 65.5, 53.3 and 49.5 mm). Base crease level = tip level − finger length, so the creases
  *   arc like a real hand's (little finger's clearly lowest).
- * - Breadths: fingers at the base 0.11–0.12 H (index 21 mm, little 18 mm), palm 0.46 H (87 mm),
- *   wrist 0.33 H, forearm at most 0.44 H, elbow 0.44 H; forearm, wrist crease to elbow crease,
- *   1.4 H (forearm length, epicondyle to radial styloid, about 26 cm in men).
+ * - Breadths: fingers at the base 0.09–0.11 H (Pheasant: index 21 mm), palm 0.46 H (87 mm),
+ *   wrist 0.33 H, the forearm widening to about 0.49 H below the elbow; forearm, wrist crease to
+ *   elbow crease, 1.4 H (forearm length, epicondyle to radial styloid, about 26 cm in men).
  * - Creases on the palm side split a finger into near thirds (base to middle-joint crease 0.36,
  *   to end-joint crease 0.68); the last third is the fingertip. The thumb's crease lies at 0.48
  *   of its free length.
- * - The thumb's metacarpal starts at the base of the palm, one finger-breadth (0.08 H) above the
- *   wrist crease at the wrist's radial edge, and lies 40° from the hand's axis at rest (less than
+ * - The thumb's metacarpal (0.24 H; Buchholz et al., Ergonomics 1992: 0.25 of hand length)
+ *   starts at the base of the palm, about a finger-breadth (0.08 H, our estimate) above the wrist
+ *   crease at the wrist's radial edge; with the free thumb it would reach 0.62 H held against
+ *   the hand (0.59 H measured, above). It lies 40° from the hand's axis at rest (less than
  *   the 53° of full spread between thumb and index measured by Chatzioglou et al.); its two
- *   phalanges curve back to 33°. Fingers rest slightly apart: a third of the maximum spreads
- *   measured there (index 8°, ring −7°, little −14°), turned about the knuckle, 0.1 H below the
- *   base crease.
+ *   phalanges curve back to 33°. Fingers rest slightly apart, turned about the knuckle (0.1 H
+ *   below the base crease): index 8°, middle 1°, ring −7°, little −14°, less than half of the
+ *   largest spreads between neighbours measured there (17°, 14° and 32°).
  * Lengths were checked by the unit test against these fractions, not by eye alone.
  */
 
