@@ -100,6 +100,30 @@ describe('decodeBatch value ranges and message size (issue 14, items 5 and 6)', 
     ]);
   });
 
+  it('keeps emergency_check_completed with anySign and sets it aside without it, or with signs in eventData', () => {
+    const checked = (fields: { anySign?: boolean; eventDataJson?: string }) => {
+      const event = valid();
+      event.payload = {
+        case: 'checkerEvent',
+        value: create(CheckerEventSchema, { eventType: 'emergency_check_completed', ...fields }),
+      };
+      return event;
+    };
+    const result = decodeBatch(
+      bytes(
+        checked({ anySign: true }),
+        checked({ anySign: false }),
+        checked({}),
+        checked({ anySign: true, eventDataJson: '{"signs":["bite"]}' }),
+      ),
+    );
+    expect(result.ok && result.events.length).toBe(2);
+    expect(result.ok && result.invalid.map((i) => i.reason)).toEqual([
+      'event.anySign is missing: it must be true or false.',
+      'event.eventData is not a field of emergency_check_completed events; leave it out.',
+    ]);
+  });
+
   it('checks numbers against the ranges the browser contract allows', () => {
     const step = valid();
     step.payload = {

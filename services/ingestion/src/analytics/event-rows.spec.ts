@@ -87,6 +87,25 @@ describe('rowsFor', () => {
     });
   });
 
+  it('emergency_check_completed stores its one boolean as event_data {"anySign":…}, nothing else', () => {
+    for (const anySign of [true, false]) {
+      const [[table, row]] = rowsFor(
+        event({
+          case: 'checkerEvent',
+          value: create(CheckerEventSchema, { eventType: 'emergency_check_completed', anySign }),
+        }),
+      ) as [[string, Record<string, unknown>]];
+      expect(table).toBe('analytics_events');
+      expect(row).toMatchObject({
+        event_type: 'emergency_check_completed',
+        event_data: JSON.stringify({ anySign }),
+        step_number: null,
+        top_condition: null,
+        diagnosis_confidence: null,
+      });
+    }
+  });
+
   it('completions record the spec constants', () => {
     const [[table, row]] = rowsFor(
       event({

@@ -49,6 +49,17 @@ function eventRow(event: AnalyticsEvent, eventType: string, extra: Partial<Row> 
   };
 }
 
+/**
+ * analytics_events.event_data of a checker event. emergency_check_completed's one boolean is
+ * stored there as `{"anySign":true}`: an existing column, so no migration (18.16 has no
+ * `ADD COLUMN IF NOT EXISTS`), and readable on 18.16 and current versions alike with
+ * `visitParamExtractBool(event_data, 'anySign')`; the funnel itself needs only the type.
+ */
+function eventDataOf(checker: { anySign?: boolean; eventDataJson: string }): string {
+  if (checker.anySign !== undefined) return JSON.stringify({ anySign: checker.anySign });
+  return checker.eventDataJson || '{}';
+}
+
 /** The rows one event becomes, per table. Pure, so the mapping is tested without engines. */
 export function rowsFor(original: AnalyticsEvent): Array<[TableName, Row]> {
   // Text as it may be stored (stored-text in contracts): the gateway did this already;
@@ -90,7 +101,7 @@ export function rowsFor(original: AnalyticsEvent): Array<[TableName, Row]> {
             step_number: payload.value.stepNumber ?? null,
             top_condition: payload.value.topCondition ?? null,
             diagnosis_confidence: payload.value.diagnosisConfidence ?? null,
-            event_data: payload.value.eventDataJson || '{}',
+            event_data: eventDataOf(payload.value),
           }),
         ],
       ];
