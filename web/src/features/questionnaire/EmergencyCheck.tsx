@@ -103,6 +103,8 @@ export function EmergencyCheck() {
             </FormLabel>
             <FormHelperText
               id={hintId}
+              // The hint stays a hint when the fieldset shows its error below it.
+              error={false}
               sx={{ mx: 0, mb: 1, fontSize: TEXT_SIZE.body, color: 'text.secondary' }}
             >
               Tick all that apply, or &lsquo;{NONE_OF_THESE}&rsquo;.
