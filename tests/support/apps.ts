@@ -137,75 +137,73 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-/** The directory with its gRPC server (DirectoryService) on `grpcAddress`, as main.ts runs it. */
-export async function startDirectory(
-  overrides: Record<string, string> = {},
-): Promise<Running<DirectoryEnv> & { grpcAddress: string }> {
+/** A service with its gRPC server on `grpcAddress`, as its main.ts runs it. */
+async function startWithGrpc<E extends object>(
+  service: string,
+  module: unknown,
+  schema: new () => E,
+  grpcService: Parameters<typeof connectGrpc>[1]['services'][number],
+  engines: Record<string, string>,
+  overrides: Record<string, string>,
+): Promise<Running<E> & { grpcAddress: string }> {
   const grpcPort = overrides.GRPC_PORT ? Number(overrides.GRPC_PORT) : await freePort();
   const running = await start(
+    service,
+    module,
+    schema,
+    { ...engines, ...overrides, GRPC_PORT: String(grpcPort) },
+    (app) => {
+      applyHttpDefaults(app);
+      connectGrpc(app, { services: [grpcService], port: grpcPort, host: '127.0.0.1' });
+    },
+  );
+  await running.app.startAllMicroservices();
+  return { ...running, grpcAddress: `127.0.0.1:${grpcPort}` };
+}
+
+const mailAndMongo = () => {
+  const infra = testInfra();
+  return {
+    MONGO_URL: infra.mongoUrl,
+    SMTP_HOST: infra.smtpHost,
+    SMTP_PORT: String(infra.smtpPort),
+  };
+};
+
+/** The directory with its gRPC server (DirectoryService) on `grpcAddress`, as main.ts runs it. */
+export function startDirectory(
+  overrides: Record<string, string> = {},
+): Promise<Running<DirectoryEnv> & { grpcAddress: string }> {
+  const engines = { MONGO_URL: testInfra().mongoUrl };
+  return startWithGrpc(
     'directory',
     DirectoryModule,
     DirectoryEnv,
-    { MONGO_URL: testInfra().mongoUrl, ...overrides, GRPC_PORT: String(grpcPort) },
-    (app) => {
-      applyHttpDefaults(app);
-      connectGrpc(app, { services: [DirectoryService], port: grpcPort, host: '127.0.0.1' });
-    },
+    DirectoryService,
+    engines,
+    overrides,
   );
-  await running.app.startAllMicroservices();
-  return { ...running, grpcAddress: `127.0.0.1:${grpcPort}` };
 }
 
 /** The referral service with its gRPC server (ReferralService) on `grpcAddress`, as main.ts runs it. */
-export async function startReferral(
+export function startReferral(
   overrides: Record<string, string> = {},
 ): Promise<Running<ReferralEnv> & { grpcAddress: string }> {
-  const infra = testInfra();
-  const grpcPort = overrides.GRPC_PORT ? Number(overrides.GRPC_PORT) : await freePort();
-  const running = await start(
+  const engines = { KAFKA_BROKERS: testInfra().kafkaBrokers, ...mailAndMongo() };
+  return startWithGrpc(
     'referral',
     ReferralModule,
     ReferralEnv,
-    {
-      KAFKA_BROKERS: infra.kafkaBrokers,
-      MONGO_URL: infra.mongoUrl,
-      SMTP_HOST: infra.smtpHost,
-      SMTP_PORT: String(infra.smtpPort),
-      ...overrides,
-      GRPC_PORT: String(grpcPort),
-    },
-    (app) => {
-      applyHttpDefaults(app);
-      connectGrpc(app, { services: [ReferralService], port: grpcPort, host: '127.0.0.1' });
-    },
+    ReferralService,
+    engines,
+    overrides,
   );
-  await running.app.startAllMicroservices();
-  return { ...running, grpcAddress: `127.0.0.1:${grpcPort}` };
 }
 
 /** The report with its gRPC server (ReportService) on `grpcAddress`, as main.ts runs it. */
-export async function startReport(
+export function startReport(
   overrides: Record<string, string> = {},
 ): Promise<Running<ReportEnv> & { grpcAddress: string }> {
-  const infra = testInfra();
-  const grpcPort = overrides.GRPC_PORT ? Number(overrides.GRPC_PORT) : await freePort();
-  const running = await start(
-    'report',
-    ReportModule,
-    ReportEnv,
-    {
-      CLICKHOUSE_URL: infra.clickhouseUrl,
-      MONGO_URL: infra.mongoUrl,
-      SMTP_HOST: infra.smtpHost,
-      SMTP_PORT: String(infra.smtpPort),
-      ...overrides,
-      GRPC_PORT: String(grpcPort),
-    },
-    (app) => {
-      applyHttpDefaults(app);
-      connectGrpc(app, { services: [ReportService], port: grpcPort, host: '127.0.0.1' });
-    },
-  );
-  await running.app.startAllMicroservices();
-  return { ...running, grpcAddress: `127.0.0.1:${grpcPort}` };
+  const engines = { CLICKHOUSE_URL: testInfra().clickhouseUrl, ...mailAndMongo() };
+  return startWithGrpc('report', ReportModule, ReportEnv, ReportService, engines, overrides);
 }

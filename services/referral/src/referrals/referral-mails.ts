@@ -1,4 +1,4 @@
-import { joinLines, linesOf } from '@handcheck/contracts';
+import { type ReferralBody, joinLines, linesOf } from '@handcheck/contracts';
 import { type MailKind } from './referrals.repository';
 
 /** What both referral templates are given (every field present: templates render in strict mode). */
@@ -31,16 +31,7 @@ export function referralMessageId(referralId: string, kind: MailKind): string {
 }
 
 export function referralMailData(
-  referral: {
-    id: string;
-    requested_at: Date;
-    patient_name: string | null;
-    patient_email: string;
-    patient_location: string;
-    top_conditions: string[];
-    key_symptoms: string[];
-    additional_info: string | null;
-  },
+  referral: ReferralBody & { id: string; requested_at: Date },
   retentionDays: number,
 ): ReferralMailData {
   // The contract already keeps these on one line; a record stored before it did is made so
