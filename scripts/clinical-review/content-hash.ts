@@ -26,9 +26,13 @@ export const CLINICAL_CONTENT_SOURCES: readonly string[] = [
   // The care layer: rules, card texts, emergency signs and the conditions' descriptions.
   'packages/diagnosis/src/care-rules.ts',
   'packages/diagnosis/src/care-advice.ts',
+  'packages/diagnosis/src/care-texts.ts',
   'packages/diagnosis/src/emergency-signs.ts',
   'packages/diagnosis/src/conditions.ts',
-  // What the results page says, and the referral mails.
+  // The emergency check's screens, what the results page says, and the referral mails.
+  'web/src/features/questionnaire/EmergencyCheck.tsx',
+  'web/src/features/questionnaire/EmergencyAdvice.tsx',
+  'web/src/features/questionnaire/emergencyWording.ts',
   'web/src/features/results',
   'services/referral/templates',
 ];
