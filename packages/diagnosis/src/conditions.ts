@@ -193,7 +193,7 @@ export const CONDITIONS = deepFreeze([
   {
     name: 'Scaphoid Fracture',
     description:
-      'A break in a small wrist bone near the base of the thumb, often from a fall on an outstretched hand. It is easy to miss and needs an X-ray the same day.',
+      'A break in a small wrist bone, often from a fall on an outstretched hand, that hurts in the hollow just past the base of the thumb. It is easy to miss and needs an X-ray the same day.',
     weights: {
       painLocation_hollowAtThumbBase: 40,
       painLocation_wrist: 25,

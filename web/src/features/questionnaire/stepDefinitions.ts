@@ -140,7 +140,7 @@ export const STEP_DEFINITIONS: readonly StepDefinition[] = [
         kind: 'choice',
         field: 'age',
         legend: 'What is your age range?',
-        hint: 'This tool is designed for adults. For a child under 18, please speak to a doctor.',
+        hint: 'HandCheck is for adults. For a child under 18, see a GP or pharmacist (UK) or their doctor (US). After an injury, take them to A&E (UK) or the emergency room (US).',
         options: AGE_RANGES,
       },
       {
