@@ -107,6 +107,7 @@ describe('documented analyst queries', () => {
     const [row] = await run(sql);
     const steps = [
       'started',
+      'emergency_check',
       'step_1',
       'step_2',
       'step_3',

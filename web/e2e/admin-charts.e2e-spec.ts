@@ -49,7 +49,12 @@ const DASHBOARD = {
     date: new Date(Date.UTC(2026, 8, 3 + i)).toISOString().slice(0, 10),
     visits: i * 450,
   })),
-  funnel: { started: 40, stepsCompleted: [38, 35, 33, 30, 28, 26], completed: 25 },
+  funnel: {
+    started: 40,
+    emergencyCheckCompleted: 39,
+    stepsCompleted: [38, 35, 33, 30, 28, 26],
+    completed: 25,
+  },
   topConditions: [{ condition: 'Carpal Tunnel Syndrome', completions: 9 }],
 };
 

@@ -19,6 +19,7 @@ export function toDashboardDto(answer: GetDashboardResponse): DashboardDto {
     dailyVisits: answer.dailyVisits.map(({ date, visits }) => ({ date, visits })),
     funnel: {
       started: answer.funnel?.started ?? 0,
+      emergencyCheckCompleted: answer.funnel?.emergencyCheckCompleted ?? 0,
       stepsCompleted: [...(answer.funnel?.stepsCompleted ?? [])],
       completed: answer.funnel?.completed ?? 0,
     },

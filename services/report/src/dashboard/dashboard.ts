@@ -5,6 +5,7 @@ export const TOP_CONDITIONS = 5;
 
 export interface FunnelRow {
   started: number | string;
+  emergency_check: number | string;
   step_1: number | string;
   step_2: number | string;
   step_3: number | string;
@@ -26,6 +27,7 @@ export function dashboardAnswer(
     dailyVisits: fillDays(days, daily),
     funnel: {
       started: n(funnel?.started),
+      emergencyCheckCompleted: n(funnel?.emergency_check),
       stepsCompleted: [
         funnel?.step_1,
         funnel?.step_2,

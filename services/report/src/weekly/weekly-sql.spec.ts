@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { REPO_ROOT } from '@handcheck/server-kit/testing';
 import {
   WEEKLY_QUERIES,
+  FUNNEL_REACHED,
   WEEKLY_VISITS,
   docsFileText,
   funnelSql,
@@ -46,8 +47,39 @@ describe('weekly report SQL', () => {
   it('builds the dashboard queries over n days', () => {
     const window = { database: 'd', timeZone: 'UTC', endDay: '2026-11-23' };
     expect(funnelSql(window, 28)).toContain("toDateTime(end_day - 28, 'UTC')");
-    expect(funnelSql(window, 28)).toContain('countIf(reached >= 6) AS step_6');
+    expect(funnelSql(window, 28)).toContain('countIf(reached >= 7) AS step_6');
     expect(topConditionsSql(window, 28, 5)).toMatch(/LIMIT 5$/);
     expect(() => topConditionsSql(window, 28, 1.5)).toThrow(TypeError);
+  });
+});
+
+describe('the funnel has the emergency check as its own stage, between started and step 1', () => {
+  const window = { database: 'd', timeZone: 'UTC', endDay: '2026-11-23' };
+  const stages = (sql: string) =>
+    [...sql.matchAll(/(count\(\)|countIf\(reached >= (\d)\)) AS (\w+)/g)].map(
+      ([, , n, name]) => `${name}:${n ?? 0}`,
+    );
+  const order = [
+    'started:0',
+    'emergency_check:1',
+    'step_1:2',
+    'step_2:3',
+    'step_3:4',
+    'step_4:5',
+    'step_5:6',
+    'step_6:7',
+    'completed:8',
+  ];
+
+  it('in the dashboard query and in docs/analytics/05-questionnaire-funnel.sql alike', () => {
+    const docs = readFileSync(
+      join(REPO_ROOT, 'docs/analytics/05-questionnaire-funnel.sql'),
+      'utf8',
+    );
+    for (const sql of [funnelSql(window, 28), docs]) {
+      expect(stages(sql)).toEqual(order);
+      expect(sql).toContain(`max(${FUNNEL_REACHED}) AS reached`);
+      expect(sql).toContain("'emergency_check_completed'");
+    }
   });
 });

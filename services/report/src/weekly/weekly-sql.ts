@@ -173,26 +173,44 @@ export function docsFileText(query: ReportQuery): string {
 
 // The dashboard's other charts (not in the docs: the docs' 05 and 06 are their 14-day analyst versions).
 
+/** The checker events the funnel reads, in funnel order. */
+const FUNNEL_EVENT_TYPES = [
+  'symptom_checker_started',
+  'emergency_check_completed',
+  'symptom_checker_step_completed',
+  'symptom_checker_completed',
+]
+  .map((type) => `'${type}'`)
+  .join(', ');
+
+/**
+ * How far one event takes its session: started 0, the emergency check 1, step n
+ * n + 1 (a step event without a step number counts as started), completed 8.
+ */
+export const FUNNEL_REACHED =
+  "multiIf(event_type = 'symptom_checker_completed', 8, event_type = 'symptom_checker_step_completed' AND ifNull(step_number, 0) > 0, ifNull(step_number, 0) + 1, event_type = 'emergency_check_completed', 1, 0)";
+
 /**
  * The questionnaire funnel counts sessions, not events: each session once, at the
- * furthest point it reached in the window (started 0, step n, completed 7), and in
- * every stage up to that point, so each stage is at most the one before (a session
- * whose earlier events fell before the window, or were lost, still counts as having
- * passed them).
+ * furthest point it reached in the window (started 0, the emergency check 1, step n as
+ * n + 1, completed 8), and in every stage up to that point, so each stage is at most the
+ * one before (a session whose earlier events fell before the window, or were lost, still
+ * counts as having passed them).
  */
 export function funnelSql(window: WindowLiterals, days: number): string {
   const { db, tz, endDay } = parts(window);
-  const step = (n: number) => `    countIf(reached >= ${n}) AS step_${n},`;
+  const step = (n: number) => `    countIf(reached >= ${n + 1}) AS step_${n},`;
   return `SELECT
     count() AS started,
+    countIf(reached >= 1) AS emergency_check,
 ${[1, 2, 3, 4, 5, 6].map(step).join('\n')}
-    countIf(reached >= 7) AS completed
+    countIf(reached >= 8) AS completed
 FROM
 (
     WITH ${endDay} AS end_day
-    SELECT session_id, max(multiIf(event_type = 'symptom_checker_completed', 7, event_type = 'symptom_checker_step_completed', ifNull(step_number, 0), 0)) AS reached
+    SELECT session_id, max(${FUNNEL_REACHED}) AS reached
     FROM ${db}.analytics_events
-    WHERE ${lastDays(tz, days)} AND event_type IN ('symptom_checker_started', 'symptom_checker_step_completed', 'symptom_checker_completed')
+    WHERE ${lastDays(tz, days)} AND event_type IN (${FUNNEL_EVENT_TYPES})
     GROUP BY session_id
 )`;
 }

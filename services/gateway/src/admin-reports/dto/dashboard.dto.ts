@@ -10,8 +10,16 @@ export class CheckerFunnelDto {
   started!: number;
 
   @ApiProperty({
+    example: 958,
+    minimum: 0,
+    description:
+      'Sessions that answered the emergency check, between starting and step 1 (each stage counts the sessions that reached it or any later stage).',
+  })
+  emergencyCheckCompleted!: number;
+
+  @ApiProperty({
     type: [Number],
-    example: [966, 907, 854, 810, 763, 705],
+    example: [907, 854, 810, 763, 730, 705],
     description: 'Sessions that completed step 1 … 6.',
   })
   stepsCompleted!: number[];

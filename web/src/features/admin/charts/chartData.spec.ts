@@ -15,7 +15,12 @@ const data = {
     { date: '2026-11-16', visits: 3 },
     { date: '2026-11-17', visits: 0 },
   ],
-  funnel: { started: 10, stepsCompleted: [9, 8, 7, 6, 5, 4], completed: 4 },
+  funnel: {
+    started: 10,
+    emergencyCheckCompleted: 10,
+    stepsCompleted: [9, 8, 7, 6, 5, 4],
+    completed: 4,
+  },
   topConditions: [{ condition: 'Trigger Finger', completions: 3 }],
 };
 
@@ -28,10 +33,11 @@ describe('dashboard chart data', () => {
     ]);
   });
 
-  it('lays the funnel out from started through each step to completed', () => {
+  it('lays the funnel out from started through the emergency check and each step to completed', () => {
     const bars = funnelBars(data);
     expect(bars.map((b) => b.label)).toEqual([
       'Started',
+      'Emergency check',
       'Step 1',
       'Step 2',
       'Step 3',
@@ -40,7 +46,8 @@ describe('dashboard chart data', () => {
       'Step 6',
       'Completed',
     ]);
-    expect(bars.map((b) => b.value)).toEqual([10, 9, 8, 7, 6, 5, 4, 4]);
+    expect(bars.map((b) => b.value)).toEqual([10, 10, 9, 8, 7, 6, 5, 4, 4]);
+    expect(bars[1]?.rowLabel).toBe('Emergency check answered');
     expect(conditionBars(data)).toEqual([
       { label: 'Trigger Finger', rowLabel: 'Trigger Finger', value: 3 },
     ]);

@@ -22,10 +22,15 @@ export function visitBars(data: DashboardData): Bar[] {
   }));
 }
 
-/** Started, each step, completed: every stage with its share of those who started. */
+/** Started, the emergency check, each step, completed: every stage with its share of those who started. */
 export function funnelBars(data: DashboardData): Bar[] {
   return [
     { label: 'Started', rowLabel: 'Started', value: data.funnel.started },
+    {
+      label: 'Emergency check',
+      rowLabel: 'Emergency check answered',
+      value: data.funnel.emergencyCheckCompleted,
+    },
     ...data.funnel.stepsCompleted.map((value, i) => ({
       label: `Step ${i + 1}`,
       rowLabel: `Step ${i + 1} completed`,

@@ -3,7 +3,13 @@ import { api } from '../../../app/api';
 export interface DashboardData {
   /** Each of the last 28 whole days (Europe/London), oldest first. */
   dailyVisits: Array<{ date: string; visits: number }>;
-  funnel: { started: number; stepsCompleted: number[]; completed: number };
+  /** Sessions at each stage: started, the emergency check, steps 1 to 6, completed. */
+  funnel: {
+    started: number;
+    emergencyCheckCompleted: number;
+    stepsCompleted: number[];
+    completed: number;
+  };
   topConditions: Array<{ condition: string; completions: number }>;
 }
 
