@@ -16,10 +16,24 @@ import {
   type ReferralBody,
 } from './referral-fields';
 
+const tooLong = (value: unknown, max: number) => typeof value === 'string' && value.length > max;
+
+/**
+ * The field cleaned (spec section 5), unless as sent it is longer than its limit: then it is
+ * left as sent, for @MaxLength to refuse. The form's inputs cannot send more than the limit,
+ * and so the API document's lengths hold for the body as sent, not only once cleaning (tags,
+ * control characters, outer space) has shortened it.
+ */
 const cleaned =
-  (clean: (value: unknown) => unknown) =>
+  (clean: (value: unknown) => unknown, max: number) =>
   ({ value }: { value: unknown }) =>
-    clean(value);
+    tooLong(value, max) ? value : clean(value);
+
+/** The same for a list, by the limit on each item. */
+const cleanedList =
+  (clean: (value: unknown) => unknown, itemMax: number) =>
+  ({ value }: { value: unknown }) =>
+    Array.isArray(value) && value.some((item) => tooLong(item, itemMax)) ? value : clean(value);
 
 /**
  * The referral request: the one definition the gateway validates bodies with, the referral
@@ -29,22 +43,23 @@ const cleaned =
  */
 export class ReferralRequestBody implements ReferralBody {
   @JSONSchema({ example: 'Sam Taylor', nullable: true })
-  @Transform(cleaned(CLEAN.patient_name))
+  @Transform(cleaned(CLEAN.patient_name, LIMITS.name))
   @IsOptional()
   @IsString()
   @MaxLength(LIMITS.name, { message: MESSAGES.nameTooLong })
   patient_name: string | null = null;
 
   @JSONSchema({ example: 'sam@example.org' })
-  @Transform(cleaned(CLEAN.patient_email))
+  @Transform(cleaned(CLEAN.patient_email, LIMITS.email))
   @IsString({ message: MESSAGES.invalidEmail })
   @IsNotEmpty({ message: MESSAGES.invalidEmail })
   @MaxLength(LIMITS.email, { message: MESSAGES.invalidEmail })
   @IsEmailAddress({ message: MESSAGES.invalidEmail })
   patient_email: string = '';
 
-  @JSONSchema({ example: 'Leeds, UK' })
-  @Transform(cleaned(CLEAN.patient_location))
+  // For the API document: a character that cleaning keeps (not space, not a control).
+  @JSONSchema({ example: 'Leeds, UK', pattern: '[^\\s\\u0000-\\u001f\\u007f\\ufeff]' })
+  @Transform(cleaned(CLEAN.patient_location, LIMITS.location))
   @IsString({ message: MESSAGES.locationRequired })
   @IsNotEmpty({ message: MESSAGES.locationRequired })
   @MaxLength(LIMITS.location, { message: MESSAGES.locationTooLong })
@@ -54,7 +69,7 @@ export class ReferralRequestBody implements ReferralBody {
     description: 'Names of the top conditions of the assessment, best first.',
     example: ['Carpal Tunnel Syndrome', 'Trigger Finger'],
   })
-  @Transform(cleaned(CLEAN.top_conditions))
+  @Transform(cleanedList(CLEAN.top_conditions, LIMITS.listItem))
   @IsArray({ message: MESSAGES.topConditionsNotList })
   @ArrayMaxSize(LIMITS.topConditions, { message: MESSAGES.topConditionsTooMany })
   @IsString({ each: true, message: MESSAGES.topConditionsNotList })
@@ -62,7 +77,7 @@ export class ReferralRequestBody implements ReferralBody {
   top_conditions: string[] = [];
 
   @JSONSchema({ example: ['Pain in: Wrist', 'Numbness'] })
-  @Transform(cleaned(CLEAN.key_symptoms))
+  @Transform(cleanedList(CLEAN.key_symptoms, LIMITS.listItem))
   @IsArray({ message: MESSAGES.keySymptomsNotList })
   @ArrayMaxSize(LIMITS.keySymptoms, { message: MESSAGES.keySymptomsTooMany })
   @IsString({ each: true, message: MESSAGES.keySymptomsNotList })
@@ -70,7 +85,7 @@ export class ReferralRequestBody implements ReferralBody {
   key_symptoms: string[] = [];
 
   @JSONSchema({ example: null, nullable: true })
-  @Transform(cleaned(CLEAN.additional_info))
+  @Transform(cleaned(CLEAN.additional_info, LIMITS.additionalInfo))
   @IsOptional()
   @IsString()
   @MaxLength(LIMITS.additionalInfo, { message: MESSAGES.additionalInfoTooLong })
