@@ -5,18 +5,16 @@
  * figures are a fixed answer (page.route) with the widest labels there are: five-digit
  * values and a month whose short name is "Sept".
  */
-import { spawn } from 'node:child_process';
-import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { REPO_ROOT, testInfra, uniqueName } from '@handcheck/server-kit/testing';
+import { uniqueName } from '@handcheck/server-kit/testing';
 import {
   E2E_TIMEOUT_MS,
   axeViolations,
-  gotoPage,
   launchBrowser,
   openPage,
   type TestPage,
 } from './support/browser';
+import { createAdmin, signInAsAdmin } from './support/admin';
 
 jest.setTimeout(E2E_TIMEOUT_MS);
 
@@ -24,24 +22,6 @@ const EMAIL = `${uniqueName('e2e-charts')}@example.com`;
 const PASSWORD = 'e2e charts password';
 /** What a reader can read: WCAG sets no minimum, but 12 px is the usual floor for chart text. */
 const MIN_FONT_PX = 12;
-
-function createAdmin(email: string, password: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      join(REPO_ROOT, 'node_modules', '.bin', 'tsx'),
-      [join(REPO_ROOT, 'services/gateway/src/auth/cli/create-admin.ts'), '--email', email],
-      { cwd: REPO_ROOT, env: { ...process.env, MONGO_URL: testInfra().mongoUrl } },
-    );
-    let output = '';
-    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) =>
-      code === 0 ? resolve() : reject(new Error(`admin:create exited ${code}: ${output}`)),
-    );
-    child.stdin.end(`${password}\n`);
-  });
-}
 
 /** 28 days to 30 September 2026, up to 12,150 visits a day (an axis to 20,000). */
 const DASHBOARD = {
@@ -84,11 +64,7 @@ describe("the dashboard's visits chart", () => {
     await tab.page.route('**/api/admin/dashboard', (route) =>
       route.fulfill({ status: 200, json: DASHBOARD }),
     );
-    await gotoPage(tab.page, '/admin/login');
-    await tab.page.getByLabel('Email').fill(EMAIL);
-    await tab.page.getByLabel('Password').fill(PASSWORD);
-    await tab.page.getByRole('button', { name: 'Sign In' }).click();
-    await tab.page.waitForURL((url) => url.pathname === '/admin');
+    await signInAsAdmin(tab.page, EMAIL, PASSWORD);
   });
   afterAll(async () => {
     expect(tab.errors).toEqual([]);

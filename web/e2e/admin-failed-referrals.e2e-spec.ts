@@ -1,18 +1,16 @@
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
 import mongoose from 'mongoose';
 import type { Browser } from 'playwright-core';
-import { REPO_ROOT, testInfra, uniqueName } from '@handcheck/server-kit/testing';
+import { testInfra, uniqueName } from '@handcheck/server-kit/testing';
 import { mailsTo, waitForMails } from '../../tests/support/referrals';
 import {
   E2E_TIMEOUT_MS,
   axeViolations,
-  gotoPage,
   launchBrowser,
   openPage,
   type TestPage,
 } from './support/browser';
+import { createAdmin, signInAsAdmin } from './support/admin';
 import { focusInfo, tabUntil } from './support/keyboard';
 
 jest.setTimeout(E2E_TIMEOUT_MS);
@@ -24,24 +22,6 @@ jest.setTimeout(E2E_TIMEOUT_MS);
 
 const EMAIL = `${uniqueName('e2e-admin')}@example.com`;
 const PASSWORD = 'e2e admin password';
-
-function createAdmin(email: string, password: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      join(REPO_ROOT, 'node_modules', '.bin', 'tsx'),
-      [join(REPO_ROOT, 'services/gateway/src/auth/cli/create-admin.ts'), '--email', email],
-      { cwd: REPO_ROOT, env: { ...process.env, MONGO_URL: testInfra().mongoUrl } },
-    );
-    let output = '';
-    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) =>
-      code === 0 ? resolve() : reject(new Error(`admin:create exited ${code}: ${output}`)),
-    );
-    child.stdin.end(`${password}\n`);
-  });
-}
 
 /** A referral the relay refused, as the referral service keeps it. */
 async function seedFailedReferral(id: string, patientEmail: string): Promise<void> {
@@ -110,11 +90,7 @@ describe('admin dashboard: referrals not sent', () => {
     await seedFailedReferral(id, patient);
 
     const { page } = tab;
-    await gotoPage(page, '/admin/login');
-    await page.getByLabel('Email').fill(EMAIL);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL((url) => url.pathname === '/admin');
+    await signInAsAdmin(page, EMAIL, PASSWORD);
 
     const card = page.getByRole('region', { name: 'Referrals Not Sent' });
     const retry = card.getByRole('button', { name: `Retry referral ${id}` });

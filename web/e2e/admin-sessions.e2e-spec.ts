@@ -1,8 +1,7 @@
-import { spawn } from 'node:child_process';
-import { join } from 'node:path';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
-import { REPO_ROOT, testInfra, uniqueName } from '@handcheck/server-kit/testing';
+import { uniqueName } from '@handcheck/server-kit/testing';
 import { E2E_TIMEOUT_MS, gotoPage, launchBrowser, siteUrl } from './support/browser';
+import { createAdmin, signInToDashboard } from './support/admin';
 
 jest.setTimeout(E2E_TIMEOUT_MS);
 
@@ -11,24 +10,6 @@ jest.setTimeout(E2E_TIMEOUT_MS);
 // sign-in throttle of one never meets another.
 
 const PASSWORD = 'e2e admin password';
-
-function createAdmin(email: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      join(REPO_ROOT, 'node_modules', '.bin', 'tsx'),
-      [join(REPO_ROOT, 'services/gateway/src/auth/cli/create-admin.ts'), '--email', email],
-      { cwd: REPO_ROOT, env: { ...process.env, MONGO_URL: testInfra().mongoUrl } },
-    );
-    let output = '';
-    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) =>
-      code === 0 ? resolve() : reject(new Error(`admin:create exited ${code}: ${output}`)),
-    );
-    child.stdin.end(`${PASSWORD}\n`);
-  });
-}
 
 let browser: Browser;
 beforeAll(async () => {
@@ -76,14 +57,7 @@ async function sharedContext(): Promise<{ context: BrowserContext; refreshes: Re
   return { context, refreshes };
 }
 
-async function signIn(page: Page, email: string) {
-  await gotoPage(page, '/admin/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL((url) => url.pathname === '/admin');
-  await page.getByRole('heading', { level: 1, name: 'Admin Dashboard' }).waitFor();
-}
+const signIn = (page: Page, email: string) => signInToDashboard(page, email, PASSWORD);
 
 /** Waits until the page has made `count` refresh calls in all. */
 async function refreshesMade(refreshes: Refreshes, page: Page, count: number) {
@@ -95,7 +69,7 @@ async function refreshesMade(refreshes: Refreshes, page: Page, count: number) {
 describe('admin sessions across tabs', () => {
   it('two tabs stay signed in across several refreshes (one tab refreshes at a time)', async () => {
     const email = `${uniqueName('e2e-tabs')}@example.com`;
-    await createAdmin(email);
+    await createAdmin(email, PASSWORD);
     const { context, refreshes } = await sharedContext();
     try {
       const first = await context.newPage();
@@ -120,7 +94,7 @@ describe('admin sessions across tabs', () => {
 
   it('signing out in one tab sends the other back to sign-in within one refresh', async () => {
     const email = `${uniqueName('e2e-out')}@example.com`;
-    await createAdmin(email);
+    await createAdmin(email, PASSWORD);
     const { context } = await sharedContext();
     try {
       const first = await context.newPage();

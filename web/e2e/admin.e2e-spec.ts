@@ -1,7 +1,5 @@
-import { spawn } from 'node:child_process';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { REPO_ROOT, testInfra, uniqueName } from '@handcheck/server-kit/testing';
+import { uniqueName } from '@handcheck/server-kit/testing';
 import { todayLabel } from '../src/features/admin/format';
 import {
   E2E_TIMEOUT_MS,
@@ -12,6 +10,7 @@ import {
   siteUrl,
   type TestPage,
 } from './support/browser';
+import { createAdmin, signInToDashboard, submitSignIn } from './support/admin';
 
 jest.setTimeout(E2E_TIMEOUT_MS);
 
@@ -20,24 +19,6 @@ jest.setTimeout(E2E_TIMEOUT_MS);
 
 const EMAIL = `${uniqueName('e2e-admin')}@example.com`;
 const PASSWORD = 'e2e admin password';
-
-function createAdmin(email: string, password: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      join(REPO_ROOT, 'node_modules', '.bin', 'tsx'),
-      [join(REPO_ROOT, 'services/gateway/src/auth/cli/create-admin.ts'), '--email', email],
-      { cwd: REPO_ROOT, env: { ...process.env, MONGO_URL: testInfra().mongoUrl } },
-    );
-    let output = '';
-    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) =>
-      code === 0 ? resolve() : reject(new Error(`admin:create exited ${code}: ${output}`)),
-    );
-    child.stdin.end(`${password}\n`);
-  });
-}
 
 let browser: Browser;
 beforeAll(async () => {
@@ -48,19 +29,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function signIn(page: Page, email: string, password: string) {
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-}
-
-/** Signs in from the sign-in page and waits for the dashboard. */
-async function signInToDashboard(page: Page) {
-  await gotoPage(page, '/admin/login');
-  await signIn(page, EMAIL, PASSWORD);
-  await page.waitForURL((url) => url.pathname === '/admin');
-  await page.getByRole('heading', { level: 1, name: 'Admin Dashboard' }).waitFor();
-}
+/** Signs in as this file's admin from the sign-in page and waits for the dashboard. */
+const signInAsTheAdmin = (page: Page) => signInToDashboard(page, EMAIL, PASSWORD);
 
 describe('admin sign-in and dashboard', () => {
   let tab: TestPage;
@@ -93,7 +63,7 @@ describe('admin sign-in and dashboard', () => {
       await held;
       await route.continue();
     });
-    await signIn(page, EMAIL, 'not the right password');
+    await submitSignIn(page, EMAIL, 'not the right password');
     const busy = page.getByRole('button', { name: 'Signing in...' });
     await busy.waitFor();
     expect(await busy.isDisabled()).toBe(true);
@@ -106,7 +76,7 @@ describe('admin sign-in and dashboard', () => {
 
   it('signs in to the dashboard with every text of the spec, keeps it on reload, signs out home', async () => {
     const { page } = tab;
-    await signInToDashboard(page);
+    await signInAsTheAdmin(page);
     const main = page.locator('main');
     await main.getByText('Welcome back').waitFor();
     const text = await main.innerText();
@@ -151,7 +121,7 @@ describe('admin sign-in and dashboard', () => {
 
   it('goes back to sign-in when the session is lost later', async () => {
     const { page } = tab;
-    await signInToDashboard(page);
+    await signInAsTheAdmin(page);
     // The gateway no longer accepts the session (as after a revocation elsewhere).
     await page.context().clearCookies();
     await page.route('**/api/admin/weekly-report/test', (route) =>
@@ -170,7 +140,7 @@ describe('the Weekly Report Test card states (gateway answers set in the browser
   let tab: TestPage;
   beforeAll(async () => {
     tab = await openPage(browser);
-    await signInToDashboard(tab.page);
+    await signInAsTheAdmin(tab.page);
   });
   afterAll(async () => {
     await tab.close();
