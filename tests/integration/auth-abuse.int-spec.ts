@@ -1,5 +1,5 @@
-import mongoose, { type Connection, type Model } from 'mongoose';
-import { eventually, testInfra, uniqueName } from '@handcheck/server-kit/testing';
+import type { Connection, Model } from 'mongoose';
+import { eventually, uniqueName } from '@handcheck/server-kit/testing';
 import { createAdmin } from '../../services/gateway/src/auth/admin-users';
 import {
   LOGIN_LIMITS,
@@ -9,10 +9,8 @@ import {
   NO_SCRIPT_LOGIN_MESSAGE,
   NO_SCRIPT_LOGIN_PATH,
 } from '../../services/gateway/src/auth/no-script-login';
-import {
-  AdminUser,
-  AdminUserSchema,
-} from '../../services/gateway/src/auth/schemas/admin-user.schema';
+import type { AdminUser } from '../../services/gateway/src/auth/schemas/admin-user.schema';
+import { authGatewayEnv, dropAndClose, openAdminUsers, postAuth } from '../support/admin-auth';
 import { type Running, startGateway } from '../support/apps';
 
 jest.setTimeout(180_000);
@@ -21,15 +19,8 @@ jest.setTimeout(180_000);
 // MongoDB (FerretDB) in a database of their own. Both believe X-Forwarded-For from 127.0.0.1,
 // so each request says which client it comes from.
 
-const SECRET = 'integration-test-secret-of-32-bytes!!';
 const PASSWORD = 'a long enough password';
 const WRONG = 'not the password at all';
-
-function databaseUrl(database: string): string {
-  const url = new URL(testInfra().mongoUrl);
-  url.pathname = `/${database}`;
-  return url.toString();
-}
 
 let clients = 0;
 /** A client address no other test uses (documentation range, then the next /16 when full). */
@@ -46,22 +37,15 @@ describe('admin sign-in under abuse and concurrency', () => {
   let users: Model<AdminUser>;
 
   beforeAll(async () => {
-    connection = await mongoose.createConnection(databaseUrl(database)).asPromise();
-    users = connection.model(AdminUser.name, AdminUserSchema);
-    await users.init();
-    const env = {
-      MONGO_URL: databaseUrl(database),
-      JWT_SECRET: SECRET,
-      TRUSTED_PROXIES: '127.0.0.1',
-    };
+    ({ connection, users } = await openAdminUsers(database));
+    const env = authGatewayEnv(database);
     [replicaA, replicaB] = await Promise.all([startGateway(env), startGateway(env)]);
   });
 
   afterAll(async () => {
     await replicaA?.close();
     await replicaB?.close();
-    await connection?.dropDatabase().catch(() => undefined);
-    await connection?.close();
+    await dropAndClose(connection);
   });
 
   /** A fresh admin, so each test has its own account and counters. */
@@ -76,16 +60,7 @@ describe('admin sign-in under abuse and concurrency', () => {
     path: string,
     init: { body?: object; cookie?: string; from?: string } = {},
   ) {
-    return fetch(`${gateway.url}${path}`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'x-handcheck-auth': '1',
-        'x-forwarded-for': init.from ?? newClient(),
-        ...(init.cookie ? { cookie: init.cookie } : {}),
-      },
-      body: init.body ? JSON.stringify(init.body) : undefined,
-    });
+    return postAuth(gateway.url, path, init.from ?? newClient(), init);
   }
 
   const login = (email: string, password: string, from?: string, gateway = replicaA) =>

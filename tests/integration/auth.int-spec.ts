@@ -14,6 +14,14 @@ import {
   RefreshToken,
   RefreshTokenSchema,
 } from '../../services/gateway/src/auth/schemas/refresh-token.schema';
+import {
+  TEST_JWT_SECRET,
+  authGatewayEnv,
+  databaseUrl,
+  dropAndClose,
+  openAdminUsers,
+  postAuth,
+} from '../support/admin-auth';
 import { type Running, startGateway } from '../support/apps';
 
 jest.setTimeout(120_000);
@@ -22,15 +30,9 @@ jest.setTimeout(120_000);
 // in a database of its own. The gateway believes X-Forwarded-For from 127.0.0.1 here, so
 // each test is its own client for the per-client sign-in limit.
 
-const SECRET = 'integration-test-secret-of-32-bytes!!';
+const SECRET = TEST_JWT_SECRET;
 const PASSWORD = 'a long enough password';
 const GENERIC = 'Invalid email or password.';
-
-function databaseUrl(database: string): string {
-  const url = new URL(testInfra().mongoUrl);
-  url.pathname = `/${database}`;
-  return url.toString();
-}
 
 const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 function jwt(header: object, payload: object, secret?: string): string {
@@ -52,40 +54,23 @@ describe('admin authentication', () => {
   const email = `${uniqueName('admin')}@example.com`;
 
   beforeAll(async () => {
-    connection = await mongoose.createConnection(databaseUrl(database)).asPromise();
-    users = connection.model(AdminUser.name, AdminUserSchema);
+    ({ connection, users } = await openAdminUsers(database));
     refreshTokens = connection.model(RefreshToken.name, RefreshTokenSchema);
-    await users.init();
     // The code `npm run admin:create` runs.
     await createAdmin(users, email.toUpperCase(), PASSWORD);
-    gateway = await startGateway({
-      MONGO_URL: databaseUrl(database),
-      JWT_SECRET: SECRET,
-      TRUSTED_PROXIES: '127.0.0.1',
-    });
+    gateway = await startGateway(authGatewayEnv(database));
   });
 
   afterAll(async () => {
     await gateway?.close();
-    await connection?.dropDatabase().catch(() => undefined);
-    await connection?.close();
+    await dropAndClose(connection);
   });
 
   function post(
     path: string,
     init: { body?: object; cookie?: string; from?: string; headers?: Record<string, string> } = {},
   ) {
-    return fetch(`${gateway.url}${path}`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'x-handcheck-auth': '1',
-        'x-forwarded-for': init.from ?? newClient(),
-        ...(init.cookie ? { cookie: init.cookie } : {}),
-        ...init.headers,
-      },
-      body: init.body ? JSON.stringify(init.body) : undefined,
-    });
+    return postAuth(gateway.url, path, init.from ?? newClient(), init);
   }
 
   const login = (body: object, from?: string) => post('/api/auth/login', { body, from });
