@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { type ClickHouseClient } from '@clickhouse/client';
 import { ReportService } from '@handcheck/contracts';
-import { createClickHouseServerClient, createGrpcClient, migrate } from '@handcheck/server-kit';
-import { testInfra, uniqueName } from '@handcheck/server-kit/testing';
-import { MIGRATIONS } from '../../services/ingestion/src/clickhouse/schema';
+import { createGrpcClient } from '@handcheck/server-kit';
+import { uniqueName } from '@handcheck/server-kit/testing';
 import { type ReportEnv } from '../../services/report/src/config/report.env';
 import { addDays, localDate } from '../../services/report/src/weekly/report-days';
 import { type Running, startReport } from '../support/apps';
 import { dropDatabase, testClickHouse } from '../support/clickhouse';
+import { checkerEventRow, clickhouseTime, migrateClickHouse } from '../support/report-seed';
 import { mongoUrl } from '../support/referrals';
 
 jest.setTimeout(120_000);
@@ -20,7 +20,7 @@ const database = uniqueName('hc_ids');
 const mongoDatabase = uniqueName('hc_ids');
 let clickhouse: ClickHouseClient;
 
-const at = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
+const at = clickhouseTime;
 const noon = (date: string) => Date.parse(`${date}T12:00:00Z`);
 const today = localDate(new Date(), ZONE);
 const day = (back: number) => noon(addDays(today, -back));
@@ -38,19 +38,8 @@ const visit = (eventId: string, path: string, ms: number, referrer = '') => ({
   created_at: at(ms),
 });
 
-const checker = (session: string, type: string, step: number | null = null) => ({
-  event_id: randomUUID(),
-  session_id: session,
-  event_type: type,
-  page_path: '/symptom-checker',
-  step_number: step,
-  top_condition: null,
-  diagnosis_confidence: null,
-  event_data: '{}',
-  user_agent: 'test',
-  created_at: at(day(2)),
-  received_at: at(day(2)),
-});
+const checker = (session: string, type: string, step: number | null = null) =>
+  checkerEventRow(session, type, step, day(2));
 
 const completion = (eventId: string, condition: string) => ({
   event_id: eventId,
@@ -67,12 +56,7 @@ const completion = (eventId: string, condition: string) => ({
 });
 
 beforeAll(async () => {
-  const server = createClickHouseServerClient({
-    url: testInfra().clickhouseUrl,
-    database: 'default',
-  });
-  await migrate(server, database, MIGRATIONS);
-  await server.close();
+  await migrateClickHouse(database);
   clickhouse = testClickHouse(database);
 
   // Five visits. One id is redelivered with another path, another referrer and a time a

@@ -9,14 +9,13 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { type Server, type Socket, createServer } from 'node:net';
 import { join } from 'node:path';
 import mongoose, { type Connection } from 'mongoose';
-import { createClickHouseServerClient, migrate } from '@handcheck/server-kit';
 import { REPO_ROOT, eventually, testInfra, uniqueName } from '@handcheck/server-kit/testing';
-import { MIGRATIONS } from '../../services/ingestion/src/clickhouse/schema';
 import { isoWeek, localDate } from '../../services/report/src/weekly/report-days';
 import { runMessageId } from '../../services/report/src/weekly/run-lease';
 import { freePort, startReport } from '../support/apps';
 import { dropDatabase } from '../support/clickhouse';
 import { mailsTo, mongoUrl } from '../support/referrals';
+import { migrateClickHouse } from '../support/report-seed';
 
 const ZONE = 'Europe/London';
 const LEASE_SECONDS = 4;
@@ -60,12 +59,7 @@ let child: ChildProcess | undefined;
 let sawData: Promise<void>;
 
 beforeAll(async () => {
-  const server = createClickHouseServerClient({
-    url: testInfra().clickhouseUrl,
-    database: 'default',
-  });
-  await migrate(server, database, MIGRATIONS);
-  await server.close();
+  await migrateClickHouse(database);
   mongo = await mongoose.createConnection(mongoUrl(mongoDatabase)).asPromise();
   let reached!: () => void;
   sawData = new Promise((resolve) => (reached = resolve));

@@ -11,6 +11,7 @@ import {
 } from '../../services/report/src/weekly/weekly-sql';
 import { seededRandom } from '../../scripts/analytics/traffic';
 import { dropDatabase, rows, testClickHouse } from '../support/clickhouse';
+import { clickhouseTime, migrateClickHouse } from '../support/report-seed';
 
 jest.setTimeout(120_000);
 
@@ -34,7 +35,7 @@ type Visit = Record<
 >;
 
 /** UTC 'YYYY-MM-DD hh:mm:ss' of an instant, as ClickHouse takes it. */
-const at = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
+const at = clickhouseTime;
 
 /** `count` visits spread at random over the last `days` days (seeded: the same every run). */
 function visits(seed: number, count: number, days: number): Visit[] {
@@ -284,12 +285,7 @@ describe('visits_by_time: the window reads its own rows, not the whole table', (
   const TOTAL = 400_000;
 
   beforeAll(async () => {
-    const server = createClickHouseServerClient({
-      url: testInfra().clickhouseUrl,
-      database: 'default',
-    });
-    await migrate(server, database, MIGRATIONS);
-    await server.close();
+    await migrateClickHouse(database);
     clickhouse = testClickHouse(database);
     // A year of visits, one every ~79 s: a 14-day window holds about 4% of them.
     await clickhouse.command({

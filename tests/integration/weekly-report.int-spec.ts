@@ -3,14 +3,8 @@ import { type ClickHouseClient } from '@clickhouse/client';
 import { getModelToken } from '@nestjs/mongoose';
 import mongoose, { type Connection, type Model } from 'mongoose';
 import { ReportService } from '@handcheck/contracts';
-import {
-  createClickHouseServerClient,
-  createGrpcClient,
-  migrate,
-  sqlDate,
-} from '@handcheck/server-kit';
-import { eventually, testInfra, uniqueName } from '@handcheck/server-kit/testing';
-import { MIGRATIONS } from '../../services/ingestion/src/clickhouse/schema';
+import { createGrpcClient, sqlDate } from '@handcheck/server-kit';
+import { eventually, uniqueName } from '@handcheck/server-kit/testing';
 import { AdminUser } from '../../services/gateway/src/auth/schemas/admin-user.schema';
 import { TokenService } from '../../services/gateway/src/auth/token.service';
 import { type GatewayEnv } from '../../services/gateway/src/config/gateway.env';
@@ -26,6 +20,7 @@ import { WEEKLY_VISITS } from '../../services/report/src/weekly/weekly-sql';
 import { runMessageId } from '../../services/report/src/weekly/run-lease';
 import { type Running, freePort, startGateway, startReport } from '../support/apps';
 import { dropDatabase, rows, testClickHouse } from '../support/clickhouse';
+import { checkerEventRow, clickhouseTime, migrateClickHouse } from '../support/report-seed';
 import { mailMessage, mailsTo, mongoUrl, waitForMails } from '../support/referrals';
 
 jest.setTimeout(120_000);
@@ -37,7 +32,7 @@ let clickhouse: ClickHouseClient;
 let mongo: Connection;
 
 /** UTC 'YYYY-MM-DD hh:mm:ss' of an instant, as ClickHouse takes it. */
-const at = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
+const at = clickhouseTime;
 /** Noon UTC on a local date: inside that London day in winter and summer. */
 const noon = (date: string) => Date.parse(`${date}T12:00:00Z`);
 
@@ -85,19 +80,7 @@ async function seed(): Promise<void> {
 
   const events: Record<string, unknown>[] = [];
   const event = (session: string, type: string, step: number | null, day: string) =>
-    events.push({
-      event_id: randomUUID(),
-      session_id: session,
-      event_type: type,
-      page_path: '/symptom-checker',
-      step_number: step,
-      top_condition: null,
-      diagnosis_confidence: null,
-      event_data: '{}',
-      user_agent: 'test',
-      created_at: at(noon(day)),
-      received_at: at(noon(day)),
-    });
+    events.push(checkerEventRow(session, type, step, noon(day)));
   for (let s = 0; s < 6; s++) {
     const day = addDays(today, -1 - s);
     event(`f${s}`, 'symptom_checker_started', null, day);
@@ -124,12 +107,7 @@ function londonMidnight(date: string): number {
 }
 
 beforeAll(async () => {
-  const server = createClickHouseServerClient({
-    url: testInfra().clickhouseUrl,
-    database: 'default',
-  });
-  await migrate(server, database, MIGRATIONS);
-  await server.close();
+  await migrateClickHouse(database);
   clickhouse = testClickHouse(database);
   await seed();
   mongo = await mongoose.createConnection(mongoUrl(mongoDatabase)).asPromise();
