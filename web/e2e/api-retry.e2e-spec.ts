@@ -3,17 +3,10 @@
  * the specialist list fails once and is shown after the retry; a referral whose answer was
  * lost is never sent twice. Playwright's page.route stands in for the failing network.
  */
-import type { Browser, Page, Route } from 'playwright-core';
-import { STEP_DEFINITIONS } from '../src/features/questionnaire/stepDefinitions';
-import {
-  E2E_TIMEOUT_MS,
-  axeViolations,
-  gotoPage,
-  launchBrowser,
-  openPage,
-  type TestPage,
-} from './support/browser';
-import { passEmergencyCheck } from './support/emergencyCheck';
+import type { Page, Route } from 'playwright-core';
+import { E2E_TIMEOUT_MS, axeViolations, type TestPage } from './support/browser';
+import { browserForTests, tabForEachTest } from './support/hooks';
+import { finishToResults, startChecker } from './support/checker';
 
 jest.setTimeout(E2E_TIMEOUT_MS);
 
@@ -33,40 +26,18 @@ const LIST = {
 
 /** Straight through the questionnaire (every step may be left as it is) to the results. */
 async function reachResults(page: Page) {
-  await gotoPage(page, '/symptom-checker');
-  await page.getByRole('button', { name: /Start Symptom Assessment/ }).click();
-  await passEmergencyCheck(page);
-  for (let number = 1; number <= 6; number += 1) {
-    await page
-      .getByRole('heading', { level: 1, name: STEP_DEFINITIONS[number - 1].title, exact: true })
-      .waitFor();
-    await page
-      .getByRole('button', { name: number === 6 ? 'Get Assessment' : 'Next', exact: true })
-      .click();
-  }
-  await page.getByRole('heading', { level: 1, name: 'Assessment Results' }).waitFor();
+  await startChecker(page, '/symptom-checker');
+  await finishToResults(page);
 }
 
 /** Chromium's own console note of a failed response is expected here; nothing else is. */
 const unexpected = (tab: TestPage) =>
   tab.errors.filter((error) => !/status of 50[23]|ERR_CONNECTION_RESET/.test(error));
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForTests();
 
 describe('the API client in the browser', () => {
-  let tab: TestPage;
-  beforeEach(async () => {
-    tab = await openPage(browser);
-  });
-  afterEach(async () => {
-    await tab.close();
-  });
+  const tab = tabForEachTest(browser);
 
   it('retries the specialist list that failed, and shows it', async () => {
     const { page } = tab;

@@ -9,16 +9,11 @@ import { spawn, execFile, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { REPO_ROOT, eventually, testInfra } from '@handcheck/server-kit/testing';
-import { STEP_DEFINITIONS } from '../src/features/questionnaire/stepDefinitions';
-import {
-  BASE_URL,
-  E2E_TIMEOUT_MS,
-  axeViolations,
-  launchBrowser,
-  openPage,
-} from './support/browser';
+import { BASE_URL, E2E_TIMEOUT_MS, axeViolations, openPage } from './support/browser';
+import { browserForTests } from './support/hooks';
+import { finishToResults } from './support/checker';
 import { passEmergencyCheck } from './support/emergencyCheck';
 
 jest.setTimeout(E2E_TIMEOUT_MS);
@@ -131,24 +126,10 @@ async function reachResults(page: Page, origin: string) {
   await page.waitForSelector('html[data-hydrated="true"]');
   await page.getByRole('button', { name: /Start Free Assessment/ }).click();
   await passEmergencyCheck(page);
-  for (let number = 1; number <= 6; number += 1) {
-    await page
-      .getByRole('heading', { level: 1, name: STEP_DEFINITIONS[number - 1].title, exact: true })
-      .waitFor();
-    await page
-      .getByRole('button', { name: number === 6 ? 'Get Assessment' : 'Next', exact: true })
-      .click();
-  }
-  await page.getByRole('heading', { level: 1, name: 'Assessment Results' }).waitFor();
+  await finishToResults(page);
 }
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForTests();
 
 describe('the specialist directory on the results screen', () => {
   it('shows the active specialists grouped by location, in order, accessibly', async () => {
@@ -166,7 +147,7 @@ describe('the specialist directory on the results screen', () => {
       500,
     );
 
-    const tab = await openPage(browser);
+    const tab = await openPage(browser());
     try {
       await reachResults(tab.page, BASE_URL);
       const section = tab.page.getByTestId('specialist-directory');
@@ -216,7 +197,7 @@ describe('the specialist directory on the results screen', () => {
       const answer = await fetch(`${lonely.origin}/api/specialists`);
       expect(answer.status).toBe(503);
 
-      const tab = await openPage(browser);
+      const tab = await openPage(browser());
       try {
         await reachResults(tab.page, lonely.origin);
         // The failure is logged for us, not shown, once the 3 retries (7 s, spec §9) failed too.

@@ -1,14 +1,8 @@
 import { PAIN_LOCATIONS } from '@handcheck/diagnosis';
-import type { Browser, Locator, Page } from 'playwright-core';
-import {
-  E2E_TIMEOUT_MS,
-  axeViolations,
-  gotoPage,
-  launchBrowser,
-  openPage,
-  type TestPage,
-} from './support/browser';
-import { passEmergencyCheck } from './support/emergencyCheck';
+import type { Locator, Page } from 'playwright-core';
+import { E2E_TIMEOUT_MS, axeViolations, openPage, type TestPage } from './support/browser';
+import { browserForTests, tabForEachTest } from './support/hooks';
+import { startChecker } from './support/checker';
 import { focusInfo } from './support/keyboard';
 
 jest.setTimeout(E2E_TIMEOUT_MS);
@@ -21,19 +15,11 @@ const FINGERS = {
   little: 'Little finger',
 };
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = browserForTests();
 
 /** Step 1, with the whole diagram on screen (hit testing only sees what is in the viewport). */
 async function openDiagram(page: Page): Promise<Locator> {
-  await gotoPage(page, '/');
-  await page.getByRole('button', { name: /Start Free Assessment/ }).click();
-  await passEmergencyCheck(page);
+  await startChecker(page);
   const diagram = page.getByTestId('hand-diagram');
   await diagram.evaluate((svg) => window.scrollBy(0, svg.getBoundingClientRect().top - 4));
   return diagram;
@@ -165,7 +151,7 @@ describe.each([320, 390, 1280])('hand diagram at %i px wide', (width) => {
   };
 
   beforeAll(async () => {
-    tab = await openPage(browser, { viewport: { width, height: 1100 } });
+    tab = await openPage(browser(), { viewport: { width, height: 1100 } });
     geometry = await measure(await openDiagram(tab.page));
   });
   afterAll(async () => {
@@ -228,13 +214,7 @@ describe.each([320, 390, 1280])('hand diagram at %i px wide', (width) => {
 });
 
 describe('hand diagram controls', () => {
-  let tab: TestPage;
-  beforeEach(async () => {
-    tab = await openPage(browser);
-  });
-  afterEach(async () => {
-    await tab.close();
-  });
+  const tab = tabForEachTest(browser);
 
   it('takes the focus region by region in the order of the checkboxes, each announcing its name and state', async () => {
     const { page } = tab;

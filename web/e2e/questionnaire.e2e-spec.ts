@@ -5,17 +5,11 @@ import {
   priorityFor,
   type Answers,
 } from '@handcheck/diagnosis';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { parseEventBatch } from '@handcheck/contracts/browser-events';
 import { STEP_DEFINITIONS, FLAG_LABELS } from '../src/features/questionnaire/stepDefinitions';
-import {
-  E2E_TIMEOUT_MS,
-  axeViolations,
-  gotoPage,
-  launchBrowser,
-  openPage,
-  type TestPage,
-} from './support/browser';
+import { E2E_TIMEOUT_MS, axeViolations, gotoPage } from './support/browser';
+import { browserForTests, tabForEachTest } from './support/hooks';
 import {
   checkByKeyboard,
   chooseRadioByKeyboard,
@@ -23,17 +17,12 @@ import {
   isButton,
   tabUntil,
 } from './support/keyboard';
+import { startChecker, waitForStep } from './support/checker';
 import { passEmergencyCheck, waitForEmergencyCheck } from './support/emergencyCheck';
 
 jest.setTimeout(E2E_TIMEOUT_MS);
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = browserForTests();
 
 /** Step 1's location checkbox (the hand diagram has a region of the same name). */
 const locationBox = (page: Page, name: string) =>
@@ -47,20 +36,6 @@ const stepText = (page: Page) =>
     .locator('main')
     .getByText(/^Step \d of 6$/)
     .innerText();
-
-async function startFromHome(page: Page) {
-  await gotoPage(page, '/');
-  await page.getByRole('button', { name: /Start Free Assessment/ }).click();
-  await passEmergencyCheck(page);
-}
-
-/** Waits until step `number` is on screen (the URL changes a moment before React renders it). */
-async function waitForStep(page: Page, number: number) {
-  await page.waitForURL(new RegExp(`\\?step=${number}$`));
-  await page
-    .getByRole('heading', { level: 1, name: STEP_DEFINITIONS[number - 1].title, exact: true })
-    .waitFor();
-}
 
 async function next(page: Page, label = 'Next') {
   await page.getByRole('button', { name: label, exact: true }).click();
@@ -94,13 +69,7 @@ function expectedCards(answers: Answers) {
 }
 
 describe('symptom questionnaire', () => {
-  let tab: TestPage;
-  beforeEach(async () => {
-    tab = await openPage(browser);
-  });
-  afterEach(async () => {
-    await tab.close();
-  });
+  const tab = tabForEachTest(browser);
 
   it('can be completed with the keyboard alone, and shows what the engine computes', async () => {
     const { page } = tab;
@@ -195,7 +164,7 @@ describe('symptom questionnaire', () => {
 
   it('shows every step title, question, option and button of the spec', async () => {
     const { page } = tab;
-    await startFromHome(page);
+    await startChecker(page);
     for (const [index, step] of STEP_DEFINITIONS.entries()) {
       const number = index + 1;
       await waitForStep(page, number);
@@ -244,7 +213,7 @@ describe('symptom questionnaire', () => {
 
   it('passes axe on every step and on the results, with no required answers', async () => {
     const { page } = tab;
-    await startFromHome(page);
+    await startChecker(page);
     for (let number = 1; number <= 6; number += 1) {
       await waitForStep(page, number);
       expect({ step: number, violations: await axeViolations(page) }).toEqual({
@@ -268,7 +237,7 @@ describe('symptom questionnaire', () => {
 
   it('moves between steps with Back and Forward, and keeps answers over a reload', async () => {
     const { page } = tab;
-    await startFromHome(page);
+    await startChecker(page);
     await locationBox(page, 'Wrist').check();
     await next(page);
     await page.getByRole('checkbox', { name: FLAG_LABELS.swelling }).check();
@@ -360,7 +329,7 @@ describe('symptom questionnaire', () => {
 
   it('prints the longest possible results on one page', async () => {
     const { page } = tab;
-    await startFromHome(page);
+    await startChecker(page);
     for (let number = 1; number <= 6; number += 1) {
       // The list's checkboxes (step 1's hand diagram gives the same answers).
       for (const box of await page.locator('main input[type="checkbox"]').all()) await box.check();
@@ -388,7 +357,7 @@ describe('symptom questionnaire', () => {
 
   it('records the start, each completed step, the completion and the diagnosis', async () => {
     const { page, events } = tab;
-    await startFromHome(page);
+    await startChecker(page);
     await locationBox(page, 'Palm').check();
     await next(page);
     await page.getByRole('checkbox', { name: FLAG_LABELS.deformity }).check();

@@ -1,18 +1,18 @@
 import { analyzeSymptoms, emptyAnswers, priorityFor, type Answers } from '@handcheck/diagnosis';
-import type { Browser, Locator, Page, Route } from 'playwright-core';
+import type { Locator, Page, Route } from 'playwright-core';
 import { CONTACT_EMAIL, findCondition, siteFaqs } from '../src/content';
 import { STEP_DEFINITIONS } from '../src/features/questionnaire/stepDefinitions';
 import {
   E2E_TIMEOUT_MS,
   axeViolations,
   gotoPage,
-  launchBrowser,
   openPage,
   siteUrl,
   titleOnceSet,
-  type TestPage,
 } from './support/browser';
+import { browserForTests, tabForEachTest } from './support/hooks';
 import { focusInfo, tabUntil } from './support/keyboard';
+import { finishToResults, startChecker, waitForStep } from './support/checker';
 import { passEmergencyCheck, waitForEmergencyCheck } from './support/emergencyCheck';
 
 jest.setTimeout(E2E_TIMEOUT_MS);
@@ -20,13 +20,7 @@ jest.setTimeout(E2E_TIMEOUT_MS);
 const HOLLOW = 'Hollow/indent at base of thumb (where thumb meets wrist)';
 const LOCATION_LEGEND = 'Where do you feel pain or other symptoms?';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = browserForTests();
 
 const diagramRegion = (page: Page, name: string) =>
   page.getByTestId('hand-diagram').getByRole('checkbox', { name, exact: true });
@@ -39,42 +33,12 @@ async function expectTitle(page: Page, expected: string) {
   expect(await titleOnceSet(page, expected)).toBe(expected);
 }
 
-async function waitForStep(page: Page, number: number) {
-  await page.waitForURL(new RegExp(`\\?step=${number}$`));
-  await page
-    .getByRole('heading', { level: 1, name: STEP_DEFINITIONS[number - 1].title, exact: true })
-    .waitFor();
-}
-
-async function startFromHome(page: Page) {
-  await gotoPage(page, '/');
-  await page.getByRole('button', { name: /Start Free Assessment/ }).click();
-  await passEmergencyCheck(page);
-}
-
-/** From step 1 to the results with Next, then Get Assessment. */
-async function finish(page: Page) {
-  for (let number = 1; number < 6; number += 1) {
-    await page.getByRole('button', { name: 'Next', exact: true }).click();
-    await waitForStep(page, number + 1);
-  }
-  await page.getByRole('button', { name: 'Get Assessment', exact: true }).click();
-  await page.waitForURL(/\?view=results$/);
-  await page.getByRole('heading', { level: 1, name: 'Assessment Results' }).waitFor();
-}
-
 describe('hand diagram (step 1)', () => {
-  let tab: TestPage;
-  beforeEach(async () => {
-    tab = await openPage(browser);
-  });
-  afterEach(async () => {
-    await tab.close();
-  });
+  const tab = tabForEachTest(browser);
 
   it('has one region per pain location, and mouse clicks stay in step with the checkboxes both ways', async () => {
     const { page } = tab;
-    await startFromHome(page);
+    await startChecker(page);
     const question = STEP_DEFINITIONS[0].questions[0];
     if (question.kind !== 'locations') throw new Error('step 1 starts with the locations');
     const regions = page.getByTestId('hand-diagram').getByRole('checkbox');
@@ -117,7 +81,7 @@ describe('hand diagram (step 1)', () => {
 
   it('is operated by keyboard: Tab to a region by its name, Space and Enter toggle it', async () => {
     const { page } = tab;
-    await startFromHome(page);
+    await startChecker(page);
     const isRegion = (name: string) => (focus: { tag: string; name: string }) =>
       focus.tag === 'g' && focus.name === name;
     await tabUntil(page, isRegion('Thumb'), 'the Thumb region');
@@ -139,10 +103,10 @@ describe('hand diagram (step 1)', () => {
   });
 
   it('gives every region a target of at least 24 × 24 CSS px on a 320 px wide phone', async () => {
-    const phone = await openPage(browser, { viewport: { width: 320, height: 640 } });
+    const phone = await openPage(browser(), { viewport: { width: 320, height: 640 } });
     try {
       const { page } = phone;
-      await startFromHome(page);
+      await startChecker(page);
       const sizes = await page.getByTestId('hand-diagram').evaluate((svg) =>
         [...svg.querySelectorAll('[role="checkbox"]')].map((region) => {
           // Each piece's best target (its shape or its pad) before rotation, in CSS px.
@@ -174,11 +138,11 @@ describe('hand diagram (step 1)', () => {
 
   it('sends the chosen regions to the engine and marks them on the printed summary', async () => {
     const { page } = tab;
-    await startFromHome(page);
+    await startChecker(page);
     await diagramRegion(page, 'Thumb').click();
     await diagramRegion(page, HOLLOW).click();
     await page.getByRole('radio', { name: 'Sharp/Stabbing' }).check();
-    await finish(page);
+    await finishToResults(page);
 
     const answers: Answers = {
       ...emptyAnswers(),
@@ -210,13 +174,7 @@ describe('hand diagram (step 1)', () => {
 });
 
 describe('what visitors tripped over', () => {
-  let tab: TestPage;
-  beforeEach(async () => {
-    tab = await openPage(browser);
-  });
-  afterEach(async () => {
-    await tab.close();
-  });
+  const tab = tabForEachTest(browser);
 
   it('1. honours a tap on Start made before the page is interactive', async () => {
     const { page, events } = tab;
@@ -251,7 +209,7 @@ describe('what visitors tripped over', () => {
   });
 
   it('2. without JavaScript: FAQ answers are readable and the checker and admin say they need it', async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false });
+    const context = await browser().newContext({ javaScriptEnabled: false });
     try {
       const page = await context.newPage();
       await page.goto(siteUrl('/faq'));
@@ -286,10 +244,10 @@ describe('what visitors tripped over', () => {
 
   it('3. says next to the cards that percentage and priority describe the match, not seriousness', async () => {
     const { page } = tab;
-    await startFromHome(page);
+    await startChecker(page);
     await listBox(page, 'Wrist').check();
     await page.getByRole('radio', { name: 'Sharp/Stabbing' }).check();
-    await finish(page);
+    await finishToResults(page);
     const cards = page.getByRole('region', { name: 'Possible conditions' });
     const explanation = cards.getByTestId('match-explanation');
     expect(await explanation.isVisible()).toBe(true);
@@ -337,10 +295,10 @@ describe('what visitors tripped over', () => {
   });
 
   it('5. shows the whole step 6 label on a phone, and spaces the step 1 questions', async () => {
-    const phone = await openPage(browser, { viewport: { width: 320, height: 640 } });
+    const phone = await openPage(browser(), { viewport: { width: 320, height: 640 } });
     try {
       const { page } = phone;
-      await startFromHome(page);
+      await startChecker(page);
       const gaps = await page
         .locator('main form fieldset')
         .evaluateAll((sets) => sets.map((set) => parseFloat(getComputedStyle(set).marginBottom)));
@@ -373,7 +331,7 @@ describe('what visitors tripped over', () => {
   });
 
   it('starts each view at the top of the page with focus on its heading, Start New Assessment included', async () => {
-    const phone = await openPage(browser, { viewport: { width: 390, height: 844 } });
+    const phone = await openPage(browser(), { viewport: { width: 390, height: 844 } });
     try {
       const { page } = phone;
       const where = () =>
@@ -381,7 +339,7 @@ describe('what visitors tripped over', () => {
           scrollY: Math.round(window.scrollY),
           focused: `${document.activeElement?.tagName} ${document.activeElement?.textContent}`,
         }));
-      await startFromHome(page);
+      await startChecker(page);
       expect(await where()).toEqual({ scrollY: 0, focused: `H1 ${STEP_DEFINITIONS[0].title}` });
       // Next sits at the bottom of a long step: the next step must not open half-way down.
       await page.getByRole('button', { name: 'Next', exact: true }).click();
@@ -410,7 +368,7 @@ describe('what visitors tripped over', () => {
 
   it('5. lets a chosen single answer be cleared, and keeps it cleared', async () => {
     const { page } = tab;
-    await startFromHome(page);
+    await startChecker(page);
     const group = page.getByRole('radiogroup').nth(1);
     await page.getByRole('radio', { name: 'Burning' }).check();
     const clear = page.getByRole('button', { name: 'Clear answer: What does the pain feel like?' });
@@ -452,7 +410,7 @@ describe('what visitors tripped over', () => {
   });
 
   it('5. keeps each header link on one line, inside the screen, on a 320 px phone', async () => {
-    const phone = await openPage(browser, { viewport: { width: 320, height: 640 } });
+    const phone = await openPage(browser(), { viewport: { width: 320, height: 640 } });
     try {
       const { page } = phone;
       await gotoPage(page, '/');
@@ -479,9 +437,9 @@ describe('what visitors tripped over', () => {
 
   it('5. shows no empty or mislabelled resource group, and no-match wording that fits', async () => {
     const { page } = tab;
-    await startFromHome(page);
+    await startChecker(page);
     for (const location of ['Thumb', 'Wrist', 'Elbow']) await listBox(page, location).check();
-    await finish(page);
+    await finishToResults(page);
     const toggles = page.getByRole('button', { name: 'Learn More' });
     for (const toggle of await toggles.all()) {
       await toggle.click();
@@ -502,7 +460,7 @@ describe('what visitors tripped over', () => {
     await page.getByRole('button', { name: 'Start New Assessment' }).click();
     await page.getByRole('button', { name: /Start Free Assessment/ }).click();
     await passEmergencyCheck(page);
-    await finish(page);
+    await finishToResults(page);
     await page.getByTestId('no-match').waitFor();
     const text = await page.locator('main').innerText();
     expect(text).not.toMatch(/these conditions match/i);
