@@ -4,59 +4,31 @@
  * Real Chromium, gateway, Kafka, referral service and Mailpit of the test profile.
  */
 import type { Browser, Page } from 'playwright-core';
-import { eventually, testInfra } from '@handcheck/server-kit/testing';
-import { FLAG_LABELS, STEP_DEFINITIONS } from '../src/features/questionnaire/stepDefinitions';
-import { E2E_TIMEOUT_MS, axeViolations, gotoPage, launchBrowser } from './support/browser';
-import { passEmergencyCheck } from './support/emergencyCheck';
+import { eventually } from '@handcheck/server-kit/testing';
+import { FLAG_LABELS } from '../src/features/questionnaire/stepDefinitions';
+import { E2E_TIMEOUT_MS, axeViolations, launchBrowser } from './support/browser';
+import { mailMessage, mailsTo } from './support/mailpit';
+import { getAssessment, nextToStep, startChecker } from './support/checker';
 
 jest.setTimeout(E2E_TIMEOUT_MS);
 
-const MAILPIT_URL = testInfra().mailpitUrl.replace(/\/+$/, '');
 const NOTE =
   'Ring finger locks each morning -> have to pull it straight. Pain for < 2 weeks, worse when grip > 5 kg';
 
-interface Mail {
-  ID: string;
-  Subject: string;
-  To: Array<{ Address: string }>;
-}
 /** The supervisor-run referral service's inbox (REFERRAL_INBOX unset outside production). */
 const INBOX = process.env.E2E_REFERRAL_INBOX ?? 'referrals@handcheck.local';
 
-async function mailsTo(address: string): Promise<Mail[]> {
-  const query = encodeURIComponent(`to:"${address}"`);
-  const res = await fetch(`${MAILPIT_URL}/api/v1/search?limit=10&query=${query}`);
-  return ((await res.json()) as { messages: Mail[] }).messages;
-}
-
-async function textOf(id: string): Promise<{ Text: string; HTML: string }> {
-  return (await (await fetch(`${MAILPIT_URL}/api/v1/message/${id}`)).json()) as {
-    Text: string;
-    HTML: string;
-  };
-}
-
 async function toResultsWithNote(page: Page, note: string) {
-  await gotoPage(page, '/symptom-checker');
-  await page.getByRole('button', { name: /Start Symptom Assessment/ }).click();
-  await passEmergencyCheck(page);
+  await startChecker(page, '/symptom-checker');
   await page
     .getByRole('group', { name: 'Where do you feel pain or other symptoms?' })
     .getByRole('checkbox', { name: 'Ring finger', exact: true })
     .check();
-  await page.getByRole('button', { name: 'Next', exact: true }).click();
-  await page.waitForURL(/\?step=2$/);
+  await nextToStep(page, 2);
   await page.getByRole('checkbox', { name: FLAG_LABELS.triggerFinger }).check();
-  for (let step = 2; step < 6; step += 1) {
-    await page.getByRole('button', { name: 'Next', exact: true }).click();
-    await page.waitForURL(new RegExp(`\\?step=${step + 1}$`));
-    await page
-      .getByRole('heading', { level: 1, name: STEP_DEFINITIONS[step].title, exact: true })
-      .waitFor();
-  }
+  await nextToStep(page, 6, 2);
   await page.getByRole('textbox').fill(note);
-  await page.getByRole('button', { name: 'Get Assessment', exact: true }).click();
-  await page.getByRole('heading', { level: 1, name: 'Assessment Results' }).waitFor();
+  await getAssessment(page);
 }
 
 describe('a referral whose text holds < and >', () => {
@@ -98,7 +70,7 @@ describe('a referral whose text holds < and >', () => {
         30_000,
         250,
       );
-      const { Text, HTML } = await textOf(mail!.ID);
+      const { Text, HTML } = await mailMessage(mail!.ID);
       expect(Text).toContain(`Hello Zoë O'Neill 👋 ${tag},`);
       expect(Text).toContain('Location: Leeds <-> York & "Harrogate"');
       expect(HTML).toContain('Leeds &lt;-&gt; York &amp; &quot;Harrogate&quot;');
@@ -108,7 +80,7 @@ describe('a referral whose text holds < and >', () => {
         30_000,
         250,
       );
-      const forSpecialist = await textOf(specialist.ID);
+      const forSpecialist = await mailMessage(specialist.ID);
       expect(forSpecialist.Text).toContain(`  ${NOTE}`);
       expect(forSpecialist.HTML).toContain(
         'Ring finger locks each morning -&gt; have to pull it straight. Pain for &lt; 2 weeks',

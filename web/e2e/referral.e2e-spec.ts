@@ -5,82 +5,36 @@
  * here intercepts a request.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { eventually, testInfra } from '@handcheck/server-kit/testing';
+import { eventually } from '@handcheck/server-kit/testing';
 import { execFileSync } from 'node:child_process';
 import { SESSION_KEY } from '../src/analytics/session';
-import { FLAG_LABELS, STEP_DEFINITIONS } from '../src/features/questionnaire/stepDefinitions';
-import { E2E_TIMEOUT_MS, axeViolations, gotoPage, launchBrowser } from './support/browser';
-import { passEmergencyCheck } from './support/emergencyCheck';
+import { FLAG_LABELS } from '../src/features/questionnaire/stepDefinitions';
+import { E2E_TIMEOUT_MS, axeViolations, launchBrowser } from './support/browser';
+import { clickhouseRows } from './support/clickhouse';
+import { mailMessage, searchMail } from './support/mailpit';
+import { finishToResults, nextToStep, startChecker } from './support/checker';
 
 jest.setTimeout(E2E_TIMEOUT_MS);
 
-const CLICKHOUSE_URL = testInfra().clickhouseUrl.replace(/\/+$/, '');
-const DATABASE = process.env.CLICKHOUSE_DATABASE ?? 'handcheck';
-const MAILPIT_URL = testInfra().mailpitUrl.replace(/\/+$/, '');
 /** The supervisor-run referral service's inbox (REFERRAL_INBOX unset outside production). */
 const INBOX = process.env.E2E_REFERRAL_INBOX ?? 'referrals@handcheck.local';
-
-interface MailSummary {
-  ID: string;
-  Subject: string;
-  To: Array<{ Address: string }>;
-}
-
-async function search(query: string): Promise<MailSummary[]> {
-  const res = await fetch(
-    `${MAILPIT_URL}/api/v1/search?limit=50&query=${encodeURIComponent(query)}`,
-  );
-  return ((await res.json()) as { messages: MailSummary[] }).messages;
-}
-
-async function message(id: string): Promise<{ Text: string; HTML: string }> {
-  return (await (await fetch(`${MAILPIT_URL}/api/v1/message/${id}`)).json()) as {
-    Text: string;
-    HTML: string;
-  };
-}
-
-async function clickhouse<T>(sql: string): Promise<T[]> {
-  const params = new URLSearchParams({ database: DATABASE, query: `${sql} FORMAT JSONEachRow` });
-  const response = await fetch(`${CLICKHOUSE_URL}/?${params.toString()}`);
-  const text = await response.text();
-  if (!response.ok) throw new Error(`ClickHouse ${response.status}: ${text}`);
-  return text
-    .split('\n')
-    .filter((line) => line.trim() !== '')
-    .map((line) => JSON.parse(line) as T);
-}
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
 
 /** Through the questionnaire to results with three matched conditions. */
 async function toResults(page: Page) {
-  await gotoPage(page, '/symptom-checker');
-  await page.getByRole('button', { name: /Start Symptom Assessment/ }).click();
-  await passEmergencyCheck(page);
+  await startChecker(page, '/symptom-checker');
   for (const location of ['Thumb', 'Wrist', 'Elbow']) {
     await page
       .getByRole('group', { name: 'Where do you feel pain or other symptoms?' })
       .getByRole('checkbox', { name: location, exact: true })
       .check();
   }
-  await page.getByRole('button', { name: 'Next', exact: true }).click();
-  await page.waitForURL(/\?step=2$/);
+  await nextToStep(page, 2);
   for (const flag of ['numbness', 'tingling', 'swelling'] as const) {
     await page.getByRole('checkbox', { name: FLAG_LABELS[flag] }).check();
   }
-  for (let step = 2; step < 6; step += 1) {
-    await page.getByRole('button', { name: 'Next', exact: true }).click();
-    await page.waitForURL(new RegExp(`\\?step=${step + 1}$`));
-    // The new step's own heading: the URL changes before the step is shown, and a click
-    // on the old step's 'Next' would go to the same step again.
-    await page
-      .getByRole('heading', { level: 1, name: STEP_DEFINITIONS[step].title, exact: true })
-      .waitFor();
-  }
-  await page.getByRole('button', { name: 'Get Assessment', exact: true }).click();
-  await page.waitForURL(/\?view=results$/);
-  await page.getByRole('heading', { level: 1, name: 'Assessment Results' }).waitFor();
+  await finishToResults(page, 2);
 }
 
 const status = (page: Page) => page.getByRole('status').filter({ hasText: /\S/ });
@@ -136,7 +90,7 @@ describe('specialist referral request', () => {
     await eventually(
       async () =>
         (
-          await clickhouse<{ n: number }>(
+          await clickhouseRows<{ n: number }>(
             `SELECT count() AS n FROM analytics_events FINAL WHERE session_id = '${sessionId}' AND event_type = 'referral_requested'`,
           )
         )[0]?.n
@@ -214,7 +168,7 @@ describe('specialist referral request', () => {
 
     const [patientMail] = await eventually(
       async () => {
-        const found = await search(`to:"${patient}"`);
+        const found = await searchMail(`to:"${patient}"`);
         return found.length > 0 ? found : undefined;
       },
       30_000,
@@ -222,14 +176,14 @@ describe('specialist referral request', () => {
     );
     expect(patientMail!.Subject).toBe('Your HandCheck referral request has been received');
     expect(patientMail!.To.map((to) => to.Address)).toEqual([patient]);
-    const patientText = (await message(patientMail!.ID)).Text;
+    const patientText = (await mailMessage(patientMail!.ID)).Text;
     expect(patientText).toContain(`Hello ${patientName},`);
     expect(patientText).toContain('You should receive a response within 1-2 business days.');
     expect(patientText).toContain('Call 999 (UK) or 911 (US) if it is life-threatening');
 
     const [specialistMail] = await eventually(
       async () => {
-        const found = await search(`subject:"${patientName}"`);
+        const found = await searchMail(`subject:"${patientName}"`);
         return found.length > 0 ? found : undefined;
       },
       30_000,
@@ -237,15 +191,15 @@ describe('specialist referral request', () => {
     );
     expect(specialistMail!.Subject).toBe(`Referral request: ${patientName}, Leeds, UK`);
     expect(specialistMail!.To.map((to) => to.Address)).toEqual([INBOX]);
-    const specialistText = (await message(specialistMail!.ID)).Text;
+    const specialistText = (await mailMessage(specialistMail!.ID)).Text;
     expect(specialistText).toContain(patient);
     for (const condition of conditions.slice(0, 3)) expect(specialistText).toContain(condition);
     expect(specialistText).toContain('Numbness');
 
     // Exactly once each.
     await new Promise((r) => setTimeout(r, 1500));
-    expect(await search(`to:"${patient}"`)).toHaveLength(1);
-    expect(await search(`subject:"${patientName}"`)).toHaveLength(1);
+    expect(await searchMail(`to:"${patient}"`)).toHaveLength(1);
+    expect(await searchMail(`subject:"${patientName}"`)).toHaveLength(1);
   });
 
   it('on a phone, keeps each control that takes focus clear of an error toast, whose edge shows in forced colours', async () => {
