@@ -5,16 +5,9 @@
  * figures are a fixed answer (page.route) with the widest labels there are: five-digit
  * values and a month whose short name is "Sept".
  */
-import type { Browser } from 'playwright-core';
 import { uniqueName } from '@handcheck/server-kit/testing';
-import {
-  E2E_TIMEOUT_MS,
-  axeViolations,
-  launchBrowser,
-  openPage,
-  type TestPage,
-} from './support/browser';
-import { createAdmin, signInAsAdmin } from './support/admin';
+import { E2E_TIMEOUT_MS, axeViolations, openPage, type TestPage } from './support/browser';
+import { adminAndBrowserForTests, signInAsAdmin } from './support/admin';
 
 jest.setTimeout(E2E_TIMEOUT_MS);
 
@@ -48,19 +41,12 @@ interface LabelBox {
   fontPx: number;
 }
 
-let browser: Browser;
-beforeAll(async () => {
-  await createAdmin(EMAIL, PASSWORD);
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = adminAndBrowserForTests(EMAIL, PASSWORD);
 
 describe("the dashboard's visits chart", () => {
   let tab: TestPage;
   beforeAll(async () => {
-    tab = await openPage(browser, { viewport: { width: 1280, height: 900 } });
+    tab = await openPage(browser(), { viewport: { width: 1280, height: 900 } });
     await tab.page.route('**/api/admin/dashboard', (route) =>
       route.fulfill({ status: 200, json: DASHBOARD }),
     );

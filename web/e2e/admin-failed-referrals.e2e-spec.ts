@@ -1,16 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import mongoose from 'mongoose';
-import type { Browser } from 'playwright-core';
 import { testInfra, uniqueName } from '@handcheck/server-kit/testing';
 import { mailsTo, waitForMails } from '../../tests/support/referrals';
-import {
-  E2E_TIMEOUT_MS,
-  axeViolations,
-  launchBrowser,
-  openPage,
-  type TestPage,
-} from './support/browser';
-import { createAdmin, signInAsAdmin } from './support/admin';
+import { E2E_TIMEOUT_MS, axeViolations, openPage, type TestPage } from './support/browser';
+import { adminAndBrowserForTests, signInAsAdmin } from './support/admin';
 import { focusInfo, tabUntil } from './support/keyboard';
 
 jest.setTimeout(E2E_TIMEOUT_MS);
@@ -65,19 +58,12 @@ async function seedFailedReferral(id: string, patientEmail: string): Promise<voi
   }
 }
 
-let browser: Browser;
-beforeAll(async () => {
-  await createAdmin(EMAIL, PASSWORD);
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = adminAndBrowserForTests(EMAIL, PASSWORD);
 
 describe('admin dashboard: referrals not sent', () => {
   let tab: TestPage;
   beforeEach(async () => {
-    tab = await openPage(browser);
+    tab = await openPage(browser());
   });
   afterEach(async () => {
     expect(tab.errors.filter((e) => !/status of 40[13]/.test(e))).toEqual([]);

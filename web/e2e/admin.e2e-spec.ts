@@ -1,16 +1,15 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { uniqueName } from '@handcheck/server-kit/testing';
 import { todayLabel } from '../src/features/admin/format';
 import {
   E2E_TIMEOUT_MS,
   axeViolations,
   gotoPage,
-  launchBrowser,
   openPage,
   siteUrl,
   type TestPage,
 } from './support/browser';
-import { createAdmin, signInToDashboard, submitSignIn } from './support/admin';
+import { adminAndBrowserForTests, signInToDashboard, submitSignIn } from './support/admin';
 
 jest.setTimeout(E2E_TIMEOUT_MS);
 
@@ -20,14 +19,7 @@ jest.setTimeout(E2E_TIMEOUT_MS);
 const EMAIL = `${uniqueName('e2e-admin')}@example.com`;
 const PASSWORD = 'e2e admin password';
 
-let browser: Browser;
-beforeAll(async () => {
-  await createAdmin(EMAIL, PASSWORD);
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = adminAndBrowserForTests(EMAIL, PASSWORD);
 
 /** Signs in as this file's admin from the sign-in page and waits for the dashboard. */
 const signInAsTheAdmin = (page: Page) => signInToDashboard(page, EMAIL, PASSWORD);
@@ -35,7 +27,7 @@ const signInAsTheAdmin = (page: Page) => signInToDashboard(page, EMAIL, PASSWORD
 describe('admin sign-in and dashboard', () => {
   let tab: TestPage;
   beforeEach(async () => {
-    tab = await openPage(browser);
+    tab = await openPage(browser());
   });
   afterEach(async () => {
     expect(tab.errors.filter((e) => !/status of 40[13]/.test(e))).toEqual([]);
@@ -139,7 +131,7 @@ describe('admin sign-in and dashboard', () => {
 describe('the Weekly Report Test card states (gateway answers set in the browser)', () => {
   let tab: TestPage;
   beforeAll(async () => {
-    tab = await openPage(browser);
+    tab = await openPage(browser());
     await signInAsTheAdmin(tab.page);
   });
   afterAll(async () => {

@@ -1,8 +1,9 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { REPO_ROOT, testInfra } from '@handcheck/server-kit/testing';
 import { gotoPage } from './browser';
+import { browserForTests } from './hooks';
 
 /**
  * Makes an admin in the test profile's MongoDB the way ops make one: `npm run admin:create`
@@ -48,4 +49,10 @@ export async function signInToDashboard(
 ): Promise<void> {
   await signInAsAdmin(page, email, password);
   await page.getByRole('heading', { level: 1, name: 'Admin Dashboard' }).waitFor();
+}
+
+/** Makes the file's admin before its tests run, and gives them one Chromium (see browserForTests). */
+export function adminAndBrowserForTests(email: string, password: string): () => Browser {
+  beforeAll(() => createAdmin(email, password));
+  return browserForTests();
 }
