@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import mongoose from 'mongoose';
 import { testInfra, uniqueName } from '@handcheck/server-kit/testing';
 import { mailsTo, waitForMails } from '../../tests/support/referrals';
-import { E2E_TIMEOUT_MS, axeViolations, openPage, type TestPage } from './support/browser';
+import { E2E_TIMEOUT_MS, axeViolations } from './support/browser';
 import { adminAndBrowserForTests, signInAsAdmin } from './support/admin';
+import { tabForEachTest } from './support/hooks';
 import { focusInfo, tabUntil } from './support/keyboard';
 
 jest.setTimeout(E2E_TIMEOUT_MS);
@@ -61,13 +62,9 @@ async function seedFailedReferral(id: string, patientEmail: string): Promise<voi
 const browser = adminAndBrowserForTests(EMAIL, PASSWORD);
 
 describe('admin dashboard: referrals not sent', () => {
-  let tab: TestPage;
-  beforeEach(async () => {
-    tab = await openPage(browser());
-  });
-  afterEach(async () => {
+  const tab = tabForEachTest(browser);
+  afterEach(() => {
     expect(tab.errors.filter((e) => !/status of 40[13]/.test(e))).toEqual([]);
-    await tab.close();
   });
 
   it('lists a failed referral without personal data, and Retry (by keyboard) sends its mails once', async () => {

@@ -10,6 +10,7 @@ import {
   type TestPage,
 } from './support/browser';
 import { adminAndBrowserForTests, signInToDashboard, submitSignIn } from './support/admin';
+import { tabForEachTest } from './support/hooks';
 
 jest.setTimeout(E2E_TIMEOUT_MS);
 
@@ -25,13 +26,9 @@ const browser = adminAndBrowserForTests(EMAIL, PASSWORD);
 const signInAsTheAdmin = (page: Page) => signInToDashboard(page, EMAIL, PASSWORD);
 
 describe('admin sign-in and dashboard', () => {
-  let tab: TestPage;
-  beforeEach(async () => {
-    tab = await openPage(browser());
-  });
-  afterEach(async () => {
+  const tab = tabForEachTest(browser);
+  afterEach(() => {
     expect(tab.errors.filter((e) => !/status of 40[13]/.test(e))).toEqual([]);
-    await tab.close();
   });
 
   it('sends /admin without a session to /admin/login', async () => {
