@@ -7,7 +7,7 @@
  * profile's (var/test/infra.env), or TEST_CLICKHOUSE_URL, e.g. http://127.0.0.1:8123 to run
  * against `make start`.
  */
-import { analyzeSymptoms, emptyAnswers, type Answers } from '@handcheck/diagnosis';
+import { EMERGENCY_SIGNS, analyzeSymptoms, emptyAnswers, type Answers } from '@handcheck/diagnosis';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { eventually, testInfra } from '@handcheck/server-kit/testing';
 import { FLUSH_DELAY_MS } from '../src/analytics/core';
@@ -15,7 +15,11 @@ import { SESSION_KEY } from '../src/analytics/session';
 import { FLAG_LABELS, STEP_DEFINITIONS } from '../src/features/questionnaire/stepDefinitions';
 import { E2E_TIMEOUT_MS, gotoPage, launchBrowser, siteUrl } from './support/browser';
 import { checkByKeyboard, chooseRadioByKeyboard } from './support/keyboard';
-import { passEmergencyCheck } from './support/emergencyCheck';
+import {
+  EMERGENCY_ADVICE_HEADING,
+  passEmergencyCheck,
+  waitForEmergencyCheck,
+} from './support/emergencyCheck';
 
 jest.setTimeout(E2E_TIMEOUT_MS);
 
@@ -223,9 +227,10 @@ describe('analytics through gateway, Kafka and ingestion into ClickHouse', () =>
         step_number: number | null;
         top_condition: string | null;
         diagnosis_confidence: number | null;
+        event_data: string;
         user_agent: string;
       }>(
-        `SELECT event_type, page_path, step_number, top_condition, diagnosis_confidence, user_agent
+        `SELECT event_type, page_path, step_number, top_condition, diagnosis_confidence, event_data, user_agent
          FROM analytics_events FINAL WHERE session_id = ${id}`,
       );
       expect(rows.map((row) => row.event_type)).toContain('diagnosis_received');
@@ -238,6 +243,10 @@ describe('analytics through gateway, Kafka and ingestion into ClickHouse', () =>
         .sort(),
     ).toEqual([...views].sort());
     expect(ofType('symptom_checker_started')).toHaveLength(1);
+    // "None of these": the emergency check's own funnel stage, holding only that no sign was chosen.
+    expect(ofType('emergency_check_completed')).toEqual([
+      expect.objectContaining({ step_number: null, event_data: '{"anySign":false}' }),
+    ]);
     expect(
       ofType('symptom_checker_step_completed')
         .map((row) => row.step_number)
@@ -301,6 +310,73 @@ describe('analytics through gateway, Kafka and ingestion into ClickHouse', () =>
     expect(requests.requests).toBeGreaterThan(0);
     expect(requests.statuses.filter((status) => status !== 202)).toEqual([]);
     expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('the emergency check (issue 26)', () => {
+  it('sends emergency_check_completed once when it is finished, with only anySign, never the signs', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    // Every body sent to /api/events, beacons included.
+    const bodies: string[] = [];
+    context.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/events') bodies.push(request.postData() ?? '');
+    });
+    const page = await context.newPage();
+    await gotoPage(page, '/');
+    const sessionId = await page.evaluate(
+      (key) => (JSON.parse(window.sessionStorage.getItem(key) ?? '{}') as { id?: string }).id ?? '',
+      SESSION_KEY,
+    );
+    await page.getByRole('button', { name: /Start Free Assessment/ }).click();
+    await waitForEmergencyCheck(page);
+    const [first, second] = EMERGENCY_SIGNS;
+    await page.getByRole('checkbox', { name: first.label, exact: true }).check();
+    await page.getByRole('checkbox', { name: second.label, exact: true }).check();
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
+    await page.waitForURL(/\?view=emergency-advice$/);
+    await page.getByRole('heading', { level: 1, name: EMERGENCY_ADVICE_HEADING }).waitFor();
+    // The batch goes out FLUSH_DELAY_MS after the last event: wait for it, then for a moment
+    // with the page still open, in case the event was sent twice.
+    await settled(async () => {
+      expect(bodies.join('\n')).toContain('"emergency_check_completed"');
+      return true;
+    });
+    await page.waitForTimeout(FLUSH_DELAY_MS * 2);
+    await page.goto('about:blank');
+
+    const sent = await settled(async () => {
+      const events = bodies
+        .flatMap((body) => (JSON.parse(body) as { events: Record<string, unknown>[] }).events)
+        .filter((event) => event.type === 'emergency_check_completed');
+      expect(events).toHaveLength(1);
+      return events;
+    });
+    expect(sent[0]).toEqual({
+      type: 'emergency_check_completed',
+      id: expect.any(String),
+      sessionId,
+      at: expect.any(Number),
+      path: '/',
+      anySign: true,
+    });
+    // Which signs were chosen is never sent, in any field of any event.
+    for (const sign of [first, second]) {
+      for (const body of bodies) {
+        expect(body).not.toContain(sign.id);
+        expect(body).not.toContain(sign.label);
+      }
+    }
+
+    const stored = await settled(async () => {
+      const rows = await query<{ event_data: string; step_number: number | null }>(
+        `SELECT event_data, step_number FROM analytics_events FINAL
+         WHERE session_id = '${sessionId}' AND event_type = 'emergency_check_completed'`,
+      );
+      expect(rows).toHaveLength(1);
+      return rows;
+    });
+    expect(stored).toEqual([{ event_data: '{"anySign":true}', step_number: null }]);
     await context.close();
   });
 });

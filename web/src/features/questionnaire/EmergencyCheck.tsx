@@ -10,6 +10,7 @@ import FormLabel from '@mui/material/FormLabel';
 import Typography from '@mui/material/Typography';
 import { EMERGENCY_SIGNS } from '@handcheck/diagnosis';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { trackEvent } from '../../analytics/tracker';
 import { focusView } from '../../app/focusView';
 import { ActionButton } from '../../components/ActionButton';
 import { Panel } from '../../components/Panel';
@@ -58,7 +59,9 @@ export function EmergencyCheck() {
       group.current?.querySelector<HTMLInputElement>('input[type="checkbox"]')?.focus();
       return;
     }
-    // The emergency check is complete here: any sign chosen or "None of these".
+    // The emergency check is complete here: any sign chosen or "None of these". Analytics is
+    // told only whether a sign was chosen, never which (docs/analytics.md).
+    trackEvent('emergency_check_completed', { anySign: chosen.length > 0 });
     navigate({ search: checkerSearch(target) });
   };
 
