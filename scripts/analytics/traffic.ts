@@ -113,7 +113,12 @@ export function sessionEvents(random: () => number, startMs: number): AnalyticsE
   if (random() < 0.45) {
     const checker = (
       eventType: string,
-      extra: { stepNumber?: number; topCondition?: string; diagnosisConfidence?: number } = {},
+      extra: {
+        stepNumber?: number;
+        topCondition?: string;
+        diagnosisConfidence?: number;
+        anySign?: boolean;
+      } = {},
     ) =>
       add('/', {
         case: 'checkerEvent',
@@ -125,7 +130,13 @@ export function sessionEvents(random: () => number, startMs: number): AnalyticsE
         },
       });
     checker('symptom_checker_started');
-    const lastStep = random() < 0.7 ? 6 : 1 + Math.floor(random() * 5);
+    // The emergency check comes first (issue 26): a few leave before answering it; a few
+    // choose a sign, and about half of those stop at the emergency card.
+    const answered = random() >= 0.03;
+    const anySign = answered && random() < 0.05;
+    if (answered) checker('emergency_check_completed', { anySign });
+    const goesOn = answered && (!anySign || random() < 0.5);
+    const lastStep = !goesOn ? 0 : random() < 0.7 ? 6 : 1 + Math.floor(random() * 5);
     for (let step = 1; step <= lastStep; step++)
       checker('symptom_checker_step_completed', { stepNumber: step });
     if (lastStep === 6) {

@@ -9,7 +9,6 @@
 import { randomUUID } from 'node:crypto';
 import {
   type BrowserEvent,
-  MAX_EVENT_DATA_JSON_LENGTH,
   MAX_PATH_LENGTH,
   TOPICS,
   eventBatchMessage,
@@ -29,24 +28,27 @@ const memory = () => {
 };
 const MiB = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 
-/** The largest event the validator takes: every text field at its limit. */
-function largestEvent(): BrowserEvent {
-  const data = 'x'.repeat(MAX_EVENT_DATA_JSON_LENGTH - 12);
+/**
+ * The largest event the contract takes: a broken_link, whose three paths (path, referrer,
+ * requestedPath) are each at their limit; it maps to about 6.5 kB of protobuf, more than any
+ * other type at its limits (referral_requested and checker_completion about 4.6 kB). Typed by
+ * the contract, so a field it no longer allows fails to compile, and largestRequest checks
+ * the batch with the intake's own parser.
+ */
+export function largestEvent(): BrowserEvent {
   return {
-    type: 'symptom_checker_step_completed',
+    type: 'broken_link',
     id: randomUUID(),
     sessionId: 's'.repeat(64),
     at: Date.now(),
     path: `/${'p'.repeat(MAX_PATH_LENGTH - 1)}`,
     referrer: `/${'r'.repeat(MAX_PATH_LENGTH - 1)}`,
-    stepNumber: 1,
-    topCondition: 'c'.repeat(100),
-    eventData: { d: data },
-  } as unknown as BrowserEvent;
+    requestedPath: `/${'q'.repeat(MAX_PATH_LENGTH - 1)}`,
+  };
 }
 
 /** As many of them as fit a request body under the intake's limit. */
-function largestRequest(): BrowserEvent[] {
+export function largestRequest(): BrowserEvent[] {
   const limit = 64 * 1024;
   const events: BrowserEvent[] = [];
   while (JSON.stringify({ events: [...events, largestEvent()] }).length <= limit) {
@@ -101,4 +103,5 @@ function main(): void {
   process.exit(0);
 }
 
-main();
+// Run as a script, not when a test imports the events it builds.
+if (require.main === module) main();
