@@ -241,12 +241,10 @@ describe('visits_by_time: the weekly report reads visits sorted on the time', ()
     expect(Number(totals!.this_week)).toBe(Number(totalsBefore!.this_week) + 1);
   });
 
-  // The one case the copy does not fold: the gateway clamps a browser clock
-  // that is over a minute ahead or over 7 days behind to its own, so a retry
-  // of such an event can come back with another time. When the two times fall
-  // in different windows, each window counts it, as the same SQL on
-  // site_visits did until a merge there kept one of the two rows.
-  it('a retry that came back with another time in another week counts in each week it has a row', async () => {
+  // The gateway clamps a browser clock that is over a minute ahead or over 7 days behind to
+  // its own, so a retry of such an event can come back with another time. One event id counts
+  // once in every figure (issue 25): on its first time, whichever window that falls in.
+  it('a retry that came back with another time in another week counts once, in the week it first came', async () => {
     const before = await answers();
     const [visit] = visits(5, 1, 1);
     const thisWeek = Date.parse(`${addDays(window.endDay!, -2)}T12:00:00Z`);
@@ -255,11 +253,11 @@ describe('visits_by_time: the weekly report reads visits sorted on the time', ()
     await insert(clickhouse, [{ ...visit!, created_at: at(thisWeek) }]);
     const [totals] = (await answers()).copy[0] as Array<Record<string, string | number>>;
     const [totalsBefore] = before.copy[0] as Array<Record<string, string | number>>;
-    expect(Number(totals!.this_week)).toBe(Number(totalsBefore!.this_week) + 1);
+    expect(Number(totals!.this_week)).toBe(Number(totalsBefore!.this_week));
     expect(Number(totals!.previous_week)).toBe(Number(totalsBefore!.previous_week) + 1);
   });
 
-  it('a retry that came back on another day of the week counts on each of its days, and the week is the sum of its days', async () => {
+  it('a retry that came back on another day of the week counts once, on its first day, and the week is the sum of its days', async () => {
     const before = await answers();
     const [visit] = visits(6, 1, 1);
     const monday = Date.parse(`${addDays(window.endDay!, -3)}T12:00:00Z`);
@@ -268,7 +266,7 @@ describe('visits_by_time: the weekly report reads visits sorted on the time', ()
     const after = await answers();
     const [totals] = after.copy[0] as Array<Record<string, string | number>>;
     const [totalsBefore] = before.copy[0] as Array<Record<string, string | number>>;
-    expect(Number(totals!.this_week)).toBe(Number(totalsBefore!.this_week) + 2);
+    expect(Number(totals!.this_week)).toBe(Number(totalsBefore!.this_week) + 1);
     const daily = after.copy[1] as Array<{ day: string; visits: string | number }>;
     const lastWeek = daily.filter((row) => row.day >= addDays(window.endDay!, -7));
     expect(lastWeek.reduce((sum, row) => sum + Number(row.visits), 0)).toBe(
