@@ -1,24 +1,23 @@
 import { renderToStaticMarkup } from 'react-dom/server';
-import { CARE_LEVELS } from '@handcheck/diagnosis';
+import { CARE_LEVELS, SAFETY_NET } from '@handcheck/diagnosis';
 import { ResultsDisclaimer } from './ResultsDisclaimer';
 
 const text = () =>
-  renderToStaticMarkup(<ResultsDisclaimer safetyNet="Safety net." />)
+  renderToStaticMarkup(<ResultsDisclaimer safetyNet={SAFETY_NET} />)
     .replace(/<[^>]+>/g, ' ')
     .replace(/&amp;/g, '&')
     .replace(/\s+/g, ' ');
 
 describe('the results disclaimer agrees with the care card (hazard H2, wrong care level)', () => {
-  it('sends a bone out of shape, cold or blue hands, infection, bites and injection injuries to A&E / the emergency room', () => {
+  it('names, through the safety net it shows, what needs A&E / the emergency room now', () => {
     const words = text();
-    expect(words).toContain(
-      'Go to A&E (UK) or the emergency room (US) now for a bone at an odd angle',
-    );
+    expect(words).toContain('Go to A&E (UK) or the emergency room (US) now if a hand or finger');
     for (const sign of [
-      'suddenly cold, pale or blue',
-      'hot, red, swollen',
+      'cold, pale, white or blue',
+      'hot, red and swollen',
       'a bite',
       'high-pressure gun',
+      'a bone at an odd angle',
     ]) {
       expect(words).toContain(sign);
     }
@@ -28,7 +27,7 @@ describe('the results disclaimer agrees with the care card (hazard H2, wrong car
     const words = text();
     expect(words).not.toMatch(/A&E[^.]*suspected broken bone/);
     expect(words).toContain(
-      'urgent treatment centre or minor injuries unit (UK) or urgent care (US)',
+      'an urgent treatment centre or minor injuries unit (UK), or urgent care (US)',
     );
     expect(CARE_LEVELS.urgent.action).toMatch(/urgent treatment centre|urgent care/i);
   });

@@ -26,14 +26,8 @@ export function ResultsDisclaimer({ safetyNet }: { safetyNet: string }) {
         </p>
         <Box component="ul" sx={{ mb: 0, pl: 3 }}>
           <li>
-            Go to A&amp;E (UK) or the emergency room (US) now for a bone at an odd angle or through
-            the skin, bleeding that will not stop, a finger or hand that is suddenly cold, pale or
-            blue, a hot, red, swollen finger or hand with a fever, a bite, or an injury from a
-            high-pressure gun. Call 999 or 911 if it is life-threatening or you cannot get there.
-          </li>
-          <li>
-            If you may have broken a bone but it is not out of shape, get an X-ray today at an
-            urgent treatment centre or minor injuries unit (UK) or urgent care (US).
+            A possible broken bone that is not out of shape needs an X-ray today: an urgent
+            treatment centre or minor injuries unit (UK), or urgent care (US).
           </li>
           <li>If your symptoms get worse quickly, or you are worried, contact a doctor today.</li>
         </Box>
