@@ -172,9 +172,11 @@ describe('docs/openapi.json, checked by schemathesis against the running gateway
         'all',
         '--max-examples',
         MAX_EXAMPLES,
-        // Operations in parallel: the gateway answers far faster than schemathesis generates.
+        // One worker: with several threads, CPython 3.11 before 3.11.8 can fail its own AST
+        // parsing with "AST constructor recursion depth mismatch" (python/cpython#106905),
+        // which schemathesis reports as an error of the operation it was generating for.
         '--workers',
-        '4',
+        '1',
         '--seed',
         SEED,
         '--header',

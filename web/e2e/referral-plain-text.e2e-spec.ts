@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { eventually } from '@handcheck/server-kit/testing';
 import { FLAG_LABELS } from '../src/features/questionnaire/stepDefinitions';
 import { E2E_TIMEOUT_MS, axeViolations, launchBrowser } from './support/browser';
-import { mailMessage, mailsTo } from './support/mailpit';
+import { MAIL_DELIVERY_MS, mailMessage, mailsTo } from './support/mailpit';
 import { getAssessment, nextToStep, startChecker } from './support/checker';
 
 jest.setTimeout(E2E_TIMEOUT_MS);
@@ -67,7 +67,7 @@ describe('a referral whose text holds < and >', () => {
           const mails = await mailsTo(patient);
           return mails.length > 0 ? mails : undefined;
         },
-        30_000,
+        MAIL_DELIVERY_MS,
         250,
       );
       const { Text, HTML } = await mailMessage(mail!.ID);
@@ -77,7 +77,7 @@ describe('a referral whose text holds < and >', () => {
 
       const specialist = await eventually(
         async () => (await mailsTo(INBOX)).find((inboxMail) => inboxMail.Subject.includes(tag)),
-        30_000,
+        MAIL_DELIVERY_MS,
         250,
       );
       const forSpecialist = await mailMessage(specialist.ID);

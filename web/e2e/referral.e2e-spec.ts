@@ -11,7 +11,7 @@ import { SESSION_KEY } from '../src/analytics/session';
 import { FLAG_LABELS } from '../src/features/questionnaire/stepDefinitions';
 import { E2E_TIMEOUT_MS, axeViolations, launchBrowser } from './support/browser';
 import { clickhouseRows } from './support/clickhouse';
-import { mailMessage, searchMail } from './support/mailpit';
+import { MAIL_DELIVERY_MS, mailMessage, searchMail } from './support/mailpit';
 import { finishToResults, nextToStep, startChecker } from './support/checker';
 
 jest.setTimeout(E2E_TIMEOUT_MS);
@@ -171,7 +171,7 @@ describe('specialist referral request', () => {
         const found = await searchMail(`to:"${patient}"`);
         return found.length > 0 ? found : undefined;
       },
-      30_000,
+      MAIL_DELIVERY_MS,
       500,
     );
     expect(patientMail!.Subject).toBe('Your HandCheck referral request has been received');
@@ -186,7 +186,7 @@ describe('specialist referral request', () => {
         const found = await searchMail(`subject:"${patientName}"`);
         return found.length > 0 ? found : undefined;
       },
-      30_000,
+      MAIL_DELIVERY_MS,
       500,
     );
     expect(specialistMail!.Subject).toBe(`Referral request: ${patientName}, Leeds, UK`);
