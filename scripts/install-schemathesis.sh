@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs schemathesis (PyPI), which `make test` runs against docs/openapi.json
-# (tests/integration/api-contract.int-spec.ts), into a virtualenv of its own under
+# (tests/integration/gateway/api-contract.int-spec.ts), into a virtualenv of its own under
 # the install cache, one per version: when that version is there, nothing is done.
 # Prints the path of its `schemathesis` command on stdout.
 #

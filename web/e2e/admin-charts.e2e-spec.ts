@@ -6,8 +6,8 @@
  * values and a month whose short name is "Sept".
  */
 import { uniqueName } from '@handcheck/server-kit/testing';
-import { E2E_TIMEOUT_MS, axeViolations, openPage, type TestPage } from './support/browser';
-import { adminAndBrowserForTests, signInAsAdmin } from './support/admin';
+import { E2E_TIMEOUT_MS, axeViolations, openPage, type TestPage } from '../../tests/support/browser/browser';
+import { adminAndBrowserForTests, signInAsAdmin } from '../../tests/support/browser/admin';
 
 jest.setTimeout(E2E_TIMEOUT_MS);
 

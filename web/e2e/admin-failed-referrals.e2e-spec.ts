@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import mongoose from 'mongoose';
 import { testInfra, uniqueName } from '@handcheck/server-kit/testing';
 import { mailsTo, waitForMails } from '../../tests/support/referrals';
-import { E2E_TIMEOUT_MS, axeViolations } from './support/browser';
-import { adminAndBrowserForTests, signInAsAdmin } from './support/admin';
-import { tabForEachTest } from './support/hooks';
-import { focusInfo, tabUntil } from './support/keyboard';
+import { E2E_TIMEOUT_MS, axeViolations } from '../../tests/support/browser/browser';
+import { adminAndBrowserForTests, signInAsAdmin } from '../../tests/support/browser/admin';
+import { tabForEachTest } from '../../tests/support/browser/hooks';
+import { focusInfo, tabUntil } from '../../tests/support/browser/keyboard';
 
 jest.setTimeout(E2E_TIMEOUT_MS);
 

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { uniqueName } from '@handcheck/server-kit/testing';
-import { E2E_TIMEOUT_MS, gotoPage, launchBrowser, siteUrl } from './support/browser';
-import { createAdmin, signInToDashboard } from './support/admin';
+import { E2E_TIMEOUT_MS, gotoPage, launchBrowser, siteUrl } from '../../tests/support/browser/browser';
+import { createAdmin, signInToDashboard } from '../../tests/support/browser/admin';
 
 jest.setTimeout(E2E_TIMEOUT_MS);
 

@@ -8,9 +8,9 @@ import {
   openPage,
   siteUrl,
   type TestPage,
-} from './support/browser';
-import { adminAndBrowserForTests, signInToDashboard, submitSignIn } from './support/admin';
-import { tabForEachTest } from './support/hooks';
+} from '../../tests/support/browser/browser';
+import { adminAndBrowserForTests, signInToDashboard, submitSignIn } from '../../tests/support/browser/admin';
+import { tabForEachTest } from '../../tests/support/browser/hooks';
 
 jest.setTimeout(E2E_TIMEOUT_MS);
 

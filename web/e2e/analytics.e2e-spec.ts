@@ -13,13 +13,13 @@ import { eventually, testInfra } from '@handcheck/server-kit/testing';
 import { FLUSH_DELAY_MS } from '../src/analytics/core';
 import { SESSION_KEY } from '../src/analytics/session';
 import { FLAG_LABELS, STEP_DEFINITIONS } from '../src/features/questionnaire/stepDefinitions';
-import { E2E_TIMEOUT_MS, gotoPage, launchBrowser, siteUrl } from './support/browser';
-import { checkByKeyboard, chooseRadioByKeyboard } from './support/keyboard';
+import { E2E_TIMEOUT_MS, gotoPage, launchBrowser, siteUrl } from '../../tests/support/browser/browser';
+import { checkByKeyboard, chooseRadioByKeyboard } from '../../tests/support/browser/keyboard';
 import {
   EMERGENCY_ADVICE_HEADING,
   passEmergencyCheck,
   waitForEmergencyCheck,
-} from './support/emergencyCheck';
+} from '../../tests/support/browser/emergencyCheck';
 
 jest.setTimeout(E2E_TIMEOUT_MS);
 

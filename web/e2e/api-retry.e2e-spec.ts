@@ -4,9 +4,9 @@
  * lost is never sent twice. Playwright's page.route stands in for the failing network.
  */
 import type { Page, Route } from 'playwright-core';
-import { E2E_TIMEOUT_MS, axeViolations, type TestPage } from './support/browser';
-import { browserForTests, tabForEachTest } from './support/hooks';
-import { finishToResults, startChecker } from './support/checker';
+import { E2E_TIMEOUT_MS, axeViolations, type TestPage } from '../../tests/support/browser/browser';
+import { browserForTests, tabForEachTest } from '../../tests/support/browser/hooks';
+import { finishToResults, startChecker } from '../../tests/support/browser/checker';
 
 jest.setTimeout(E2E_TIMEOUT_MS);
 

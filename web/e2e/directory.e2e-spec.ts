@@ -11,10 +11,10 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { REPO_ROOT, eventually, testInfra } from '@handcheck/server-kit/testing';
-import { BASE_URL, E2E_TIMEOUT_MS, axeViolations, openPage } from './support/browser';
-import { browserForTests } from './support/hooks';
-import { finishToResults } from './support/checker';
-import { passEmergencyCheck } from './support/emergencyCheck';
+import { BASE_URL, E2E_TIMEOUT_MS, axeViolations, openPage } from '../../tests/support/browser/browser';
+import { browserForTests } from '../../tests/support/browser/hooks';
+import { finishToResults } from '../../tests/support/browser/checker';
+import { passEmergencyCheck } from '../../tests/support/browser/emergencyCheck';
 
 jest.setTimeout(E2E_TIMEOUT_MS);
 

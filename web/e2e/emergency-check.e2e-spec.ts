@@ -16,14 +16,14 @@ import {
   openPage,
   titleOnceSet,
   type TestPage,
-} from './support/browser';
+} from '../../tests/support/browser/browser';
 import {
   EMERGENCY_ADVICE_HEADING,
   EMERGENCY_CHECK_HEADING,
   passEmergencyCheck,
   waitForEmergencyCheck,
-} from './support/emergencyCheck';
-import { checkByKeyboard, focusInfo, isButton, tabUntil } from './support/keyboard';
+} from '../../tests/support/browser/emergencyCheck';
+import { checkByKeyboard, focusInfo, isButton, tabUntil } from '../../tests/support/browser/keyboard';
 
 jest.setTimeout(E2E_TIMEOUT_MS);
 

@@ -1,9 +1,9 @@
 import { PAIN_LOCATIONS } from '@handcheck/diagnosis';
 import type { Locator, Page } from 'playwright-core';
-import { E2E_TIMEOUT_MS, axeViolations, openPage, type TestPage } from './support/browser';
-import { browserForTests, tabForEachTest } from './support/hooks';
-import { startChecker } from './support/checker';
-import { focusInfo } from './support/keyboard';
+import { E2E_TIMEOUT_MS, axeViolations, openPage, type TestPage } from '../../tests/support/browser/browser';
+import { browserForTests, tabForEachTest } from '../../tests/support/browser/hooks';
+import { startChecker } from '../../tests/support/browser/checker';
+import { focusInfo } from '../../tests/support/browser/keyboard';
 
 jest.setTimeout(E2E_TIMEOUT_MS);
 

@@ -26,7 +26,7 @@ import {
   openPage,
   siteUrl,
   type TestPage,
-} from './support/browser';
+} from '../../tests/support/browser/browser';
 
 jest.setTimeout(E2E_TIMEOUT_MS);
 

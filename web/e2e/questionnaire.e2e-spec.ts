@@ -8,17 +8,17 @@ import {
 import type { Page } from 'playwright-core';
 import { parseEventBatch } from '@handcheck/contracts/browser-events';
 import { STEP_DEFINITIONS, FLAG_LABELS } from '../src/features/questionnaire/stepDefinitions';
-import { E2E_TIMEOUT_MS, axeViolations, gotoPage } from './support/browser';
-import { browserForTests, tabForEachTest } from './support/hooks';
+import { E2E_TIMEOUT_MS, axeViolations, gotoPage } from '../../tests/support/browser/browser';
+import { browserForTests, tabForEachTest } from '../../tests/support/browser/hooks';
 import {
   checkByKeyboard,
   chooseRadioByKeyboard,
   focusInfo,
   isButton,
   tabUntil,
-} from './support/keyboard';
-import { startChecker, waitForStep } from './support/checker';
-import { passEmergencyCheck, waitForEmergencyCheck } from './support/emergencyCheck';
+} from '../../tests/support/browser/keyboard';
+import { startChecker, waitForStep } from '../../tests/support/browser/checker';
+import { passEmergencyCheck, waitForEmergencyCheck } from '../../tests/support/browser/emergencyCheck';
 
 jest.setTimeout(E2E_TIMEOUT_MS);
 

@@ -6,9 +6,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { eventually } from '@handcheck/server-kit/testing';
 import { FLAG_LABELS } from '../src/features/questionnaire/stepDefinitions';
-import { E2E_TIMEOUT_MS, axeViolations, launchBrowser } from './support/browser';
-import { MAIL_DELIVERY_MS, mailMessage, mailsTo } from './support/mailpit';
-import { getAssessment, nextToStep, startChecker } from './support/checker';
+import { E2E_TIMEOUT_MS, axeViolations, launchBrowser } from '../../tests/support/browser/browser';
+import { MAIL_DELIVERY_MS, mailMessage, mailsTo } from '../../tests/support/browser/mailpit';
+import { getAssessment, nextToStep, startChecker } from '../../tests/support/browser/checker';
 
 jest.setTimeout(E2E_TIMEOUT_MS);
 

@@ -9,10 +9,10 @@ import { eventually } from '@handcheck/server-kit/testing';
 import { execFileSync } from 'node:child_process';
 import { SESSION_KEY } from '../src/analytics/session';
 import { FLAG_LABELS } from '../src/features/questionnaire/stepDefinitions';
-import { E2E_TIMEOUT_MS, axeViolations, launchBrowser } from './support/browser';
-import { clickhouseRows } from './support/clickhouse';
-import { MAIL_DELIVERY_MS, mailMessage, searchMail } from './support/mailpit';
-import { finishToResults, nextToStep, startChecker } from './support/checker';
+import { E2E_TIMEOUT_MS, axeViolations, launchBrowser } from '../../tests/support/browser/browser';
+import { clickhouseRows } from '../../tests/support/browser/clickhouse';
+import { MAIL_DELIVERY_MS, mailMessage, searchMail } from '../../tests/support/browser/mailpit';
+import { finishToResults, nextToStep, startChecker } from '../../tests/support/browser/checker';
 
 jest.setTimeout(E2E_TIMEOUT_MS);
 

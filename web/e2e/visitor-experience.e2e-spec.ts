@@ -9,11 +9,11 @@ import {
   openPage,
   siteUrl,
   titleOnceSet,
-} from './support/browser';
-import { browserForTests, tabForEachTest } from './support/hooks';
-import { focusInfo, tabUntil } from './support/keyboard';
-import { finishToResults, startChecker, waitForStep } from './support/checker';
-import { passEmergencyCheck, waitForEmergencyCheck } from './support/emergencyCheck';
+} from '../../tests/support/browser/browser';
+import { browserForTests, tabForEachTest } from '../../tests/support/browser/hooks';
+import { focusInfo, tabUntil } from '../../tests/support/browser/keyboard';
+import { finishToResults, startChecker, waitForStep } from '../../tests/support/browser/checker';
+import { passEmergencyCheck, waitForEmergencyCheck } from '../../tests/support/browser/emergencyCheck';
 
 jest.setTimeout(E2E_TIMEOUT_MS);
 

@@ -1,7 +1,7 @@
 import { MIGRATIONS, SITE_VISITS_BY_TIME, VISITS_BY_TIME } from './schema';
 
 // What can be checked without an engine; the behaviour on data (backfill,
-// feed, redeliveries, a rerun) is in tests/integration/report-visits-by-time.
+// feed, redeliveries, a rerun) is in tests/integration/report/report-visits-by-time.
 describe('analytics migrations', () => {
   const v3 = MIGRATIONS.find((m) => m.version === 3)!;
   const v1SiteVisits = MIGRATIONS[0]!.statements.find((s) => s.includes('{db}.site_visits ('))!;

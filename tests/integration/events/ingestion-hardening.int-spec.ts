@@ -1,0 +1,330 @@
+import { randomUUID } from 'node:crypto';
+import { type ClickHouseClient } from '@clickhouse/client';
+import {
+  AnalyticsEventSchema,
+  TOPICS,
+  create,
+  deadLetterTopic,
+  eventBatchMessage,
+} from '@handcheck/contracts';
+import { createClickHouse, migrate, sqlString } from '@handcheck/server-kit';
+import {
+  type Kafka,
+  createKafka,
+  createProducer,
+  eventually,
+  testInfra,
+  uniqueName,
+} from '@handcheck/server-kit/testing';
+import { type Running, startIngestion } from '../../support/apps';
+import { dropDatabase, rows, testClickHouse } from '../../support/clickhouse';
+import { MIGRATIONS } from '../../../services/ingestion/src/clickhouse/schema';
+import { type IngestionEnv } from '../../../services/ingestion/src/config/ingestion.env';
+
+jest.setTimeout(180_000);
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+type Event = ReturnType<typeof event>;
+function event(sessionId: string, payload: 'pageView' | 'siteVisit' = 'pageView', path = '/faq') {
+  return create(AnalyticsEventSchema, {
+    eventId: randomUUID(),
+    sessionId,
+    occurredAtMs: BigInt(Date.now()),
+    receivedAtMs: BigInt(Date.now()),
+    pagePath: path,
+    payload: { case: payload, value: {} },
+  });
+}
+
+describe('ingestion: one bad message or event never holds back the rest (issue 14, items 5 and 6)', () => {
+  let ingestion: Running<IngestionEnv>;
+  let clickhouse: ClickHouseClient;
+  let kafka: Kafka;
+  const database = uniqueName('hc_hardening');
+
+  beforeAll(async () => {
+    // The schema first, then one column narrower than paths can be, so that
+    // ClickHouse itself refuses a long path: a refusal for data reasons.
+    const server = createClickHouse({ url: testInfra().clickhouseUrl, database: 'default' });
+    await migrate(server, database, MIGRATIONS);
+    await server.command({ query: `DROP TABLE ${database}.site_visits` });
+    await server.command({
+      query: `CREATE TABLE ${database}.site_visits (event_id String, session_id String,
+        page_path FixedString(64), user_agent String, referrer String, created_at DateTime('UTC'))
+        ENGINE = ReplacingMergeTree ORDER BY event_id`,
+    });
+    await server.close();
+    ingestion = await startIngestion({ CLICKHOUSE_DATABASE: database });
+    clickhouse = testClickHouse(database);
+    kafka = createKafka({ clientId: 'hardening-test', brokers: [testInfra().kafkaBrokers] });
+  });
+
+  afterAll(async () => {
+    await ingestion?.close();
+    await clickhouse?.close();
+    await dropDatabase(database);
+  });
+
+  async function produce(key: string, value: Buffer) {
+    const producer = createProducer(kafka);
+    await producer.connect();
+    await producer.send({ topic: TOPICS.analyticsEventBatches, messages: [{ key, value }] });
+    await producer.disconnect();
+  }
+
+  /** Dead letters with this key, until `count` are found (or waitMs pass): their headers. */
+  async function deadLetters(
+    key: string,
+    count: number,
+    waitMs = 30_000,
+  ): Promise<Array<Record<string, string>>> {
+    const consumer = kafka.consumer({ groupId: uniqueName('dlq-reader') });
+    await consumer.connect();
+    await consumer.subscribe({
+      topic: deadLetterTopic(TOPICS.analyticsEventBatches),
+      fromBeginning: true,
+    });
+    const found: Array<Record<string, string>> = [];
+    const done = new Promise<void>((resolve) => {
+      void consumer.run({
+        eachMessage: async ({ message }) => {
+          if (message.key?.toString() !== key) return;
+          found.push(
+            Object.fromEntries(
+              Object.entries(message.headers ?? {}).map(([k, v]) => [k, String(v)]),
+            ),
+          );
+          if (found.length >= count) resolve();
+        },
+      });
+    });
+    await Promise.race([done, sleep(waitMs)]);
+    await consumer.disconnect();
+    return found;
+  }
+
+  const stored = async (table: string, ids: string[]) =>
+    Number(
+      (
+        await rows<{ n: number }>(
+          clickhouse,
+          `SELECT count() AS n FROM ${table} FINAL WHERE event_id IN (${ids.map(sqlString).join(', ')})`,
+        )
+      )[0]?.n ?? 0,
+    );
+
+  it('an event with a time the row mapping cannot take is dead-lettered alone; the good ones are stored', async () => {
+    const key = `times-${randomUUID()}`;
+    const good = [event(key), event(key)];
+    const late: Event = { ...event(key), occurredAtMs: 9_000_000_000_000_000n };
+    await produce(key, eventBatchMessage([good[0]!, late, good[1]!]).value);
+
+    await eventually(
+      async () =>
+        (await stored(
+          'analytics_events',
+          good.map((e) => e.eventId),
+        )) === 2
+          ? true
+          : undefined,
+      30_000,
+    );
+    const letters = await deadLetters(key, 1);
+    expect(letters).toHaveLength(1);
+    expect(letters[0]?.reason).toBe('occurred_at_ms is after 2106');
+  });
+
+  it('a row ClickHouse refuses for its data is dead-lettered with the reason; the rest are stored and nothing is retried forever', async () => {
+    const key = `refused-${randomUUID()}`;
+    const long = event(key, 'siteVisit', `/${'x'.repeat(100)}`);
+    const short = event(key, 'siteVisit', '/faq');
+    const view = event(key);
+    await produce(key, eventBatchMessage([long, short, view]).value);
+
+    await eventually(
+      async () =>
+        (await stored('site_visits', [short.eventId])) === 1 &&
+        (await stored('analytics_events', [view.eventId])) === 1
+          ? true
+          : undefined,
+      30_000,
+    );
+    const letters = await deadLetters(key, 1);
+    expect(letters).toHaveLength(1);
+    expect(letters[0]?.reason).toMatch(/^ClickHouse refused the site_visits row: .*Code: 131/s);
+    expect(await stored('site_visits', [long.eventId])).toBe(0);
+  });
+
+  it('a message holding more events than a request can is dead-lettered whole, not event by event', async () => {
+    const key = `huge-${randomUUID()}`;
+    // 100,000 empty events (field 1, length 0): 200 KB that would decode into 100,000 bad events.
+    const empties = Buffer.alloc(200_000);
+    for (let i = 0; i < empties.length; i += 2) empties[i] = 0x0a;
+    await produce(key, empties);
+    const after = event(key);
+    await produce(key, eventBatchMessage([after]).value);
+
+    await eventually(
+      async () => ((await stored('analytics_events', [after.eventId])) === 1 ? true : undefined),
+      30_000,
+    );
+    // Waits for more letters than the whole message's: 100,000 would come if it were split.
+    const letters = await deadLetters(key, 3, 10_000);
+    // Delivery is at least once: a batch redelivered after a rebalance (seen on a loaded
+    // machine) dead-letters its message again, so one or two letters, always the whole message.
+    expect(letters.length).toBeGreaterThanOrEqual(1);
+    expect(letters.length).toBeLessThanOrEqual(2);
+    expect(new Set(letters.map((letter) => letter['source-offset'])).size).toBe(1);
+    for (const letter of letters) {
+      expect(letter.reason).toBe('the message holds 100000 events, more than 100');
+    }
+  });
+});
+
+describe('every table deduplicates on the event id alone (issue 14, item 7)', () => {
+  const database = uniqueName('hc_dedup');
+  let server: ClickHouseClient;
+  let clickhouse: ClickHouseClient;
+
+  beforeAll(async () => {
+    server = createClickHouse({ url: testInfra().clickhouseUrl, database: 'default' });
+    clickhouse = testClickHouse(database);
+  });
+
+  afterAll(async () => {
+    await server?.close();
+    await clickhouse?.close();
+    await dropDatabase(database);
+  });
+
+  const TABLES: Record<string, (id: string, at: string) => Record<string, unknown>> = {
+    analytics_events: (id, at) => ({
+      event_id: id,
+      session_id: 'session-1',
+      event_type: 'page_view',
+      page_path: '/',
+      step_number: null,
+      top_condition: null,
+      diagnosis_confidence: null,
+      event_data: '{}',
+      user_agent: 'ua',
+      created_at: at,
+      received_at: at,
+    }),
+    session_facts: (id, at) => ({
+      event_id: id,
+      session_id: 'session-1',
+      fact: 'page_view',
+      user_agent: 'ua',
+      landing_page: '',
+      referrer: '',
+      country: '',
+      city: '',
+      is_uk_user: 0,
+      page_views: 1,
+      duration_seconds: 0,
+      at,
+    }),
+    site_visits: (id, at) => ({
+      event_id: id,
+      session_id: 'session-1',
+      page_path: '/',
+      user_agent: 'ua',
+      referrer: '',
+      created_at: at,
+    }),
+    symptom_checker_completions: (id, at) => ({
+      event_id: id,
+      session_id: 'session-1',
+      top_condition: 'x',
+      condition_confidence: 1,
+      total_symptoms_reported: 1,
+      pain_intensity: null,
+      symptom_duration: 'weeks',
+      functional_impact: null,
+      requested_referral: 0,
+      user_location: null,
+      created_at: at,
+    }),
+    broken_links: (id, at) => ({
+      event_id: id,
+      session_id: 'session-1',
+      requested_path: '/x',
+      referrer: null,
+      user_agent: 'ua',
+      created_at: at,
+    }),
+  };
+
+  const count = async (table: string, id?: string) =>
+    Number(
+      (
+        await rows<{ n: number }>(
+          clickhouse,
+          `SELECT count() AS n FROM ${table} FINAL${id ? ` WHERE event_id = ${sqlString(id)}` : ''}`,
+        )
+      )[0]?.n ?? 0,
+    );
+
+  it('keeps the data from before the migration, and the same id with a different time is one row with FINAL', async () => {
+    expect(
+      await migrate(
+        server,
+        database,
+        MIGRATIONS.filter((m) => m.version === 1),
+      ),
+    ).toEqual([1]);
+    const twice = randomUUID();
+    const others = [randomUUID(), randomUUID()];
+    for (const [table, row] of Object.entries(TABLES)) {
+      await clickhouse.insert({
+        table,
+        format: 'JSONEachRow',
+        values: [
+          row(twice, '2024-01-15 10:00:00'),
+          row(others[0]!, '2024-02-01 00:00:00'),
+          row(others[1]!, '2024-03-01 00:00:00'),
+        ],
+      });
+      await clickhouse.insert({
+        table,
+        format: 'JSONEachRow',
+        values: [row(twice, '2024-03-20 09:00:00')],
+      });
+    }
+    // Before: v1's keys hold the browser's time, so the id is two rows even with FINAL.
+    expect(await count('analytics_events', twice)).toBe(2);
+
+    expect(await migrate(server, database, MIGRATIONS)).toEqual([2, 3, 4]);
+    for (const table of Object.keys(TABLES)) {
+      expect({ table, rows: await count(table), twice: await count(table, twice) }).toEqual({
+        table,
+        rows: 3,
+        twice: 1,
+      });
+      // Sent once more after the migration, with yet another time: still one.
+      await clickhouse.insert({
+        table,
+        format: 'JSONEachRow',
+        values: [TABLES[table]!(twice, '2025-06-01 12:00:00')],
+      });
+      expect(await count(table, twice)).toBe(1);
+    }
+    // The view over session facts reads the new table.
+    const [session] = await rows<{ total_page_views: number }>(
+      clickhouse,
+      `SELECT total_page_views FROM user_sessions WHERE session_id = 'session-1'`,
+    );
+    expect(Number(session?.total_page_views)).toBe(3);
+  });
+
+  it('can run its statements again after a failure part-way, losing nothing', async () => {
+    const v2 = MIGRATIONS.find((m) => m.version === 2)!;
+    // As if the ledger write had failed: every statement runs a second time.
+    for (const statement of v2.statements) {
+      await server.command({ query: statement.replaceAll('{db}', database) });
+    }
+    for (const table of Object.keys(TABLES)) expect(await count(table)).toBe(3);
+  });
+});

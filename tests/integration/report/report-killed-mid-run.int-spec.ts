@@ -1,0 +1,148 @@
+/**
+ * The weekly report when a replica is killed for real in the middle of a run:
+ * a report service process (the build, as it is deployed) claims the week and
+ * starts mailing through a relay that stops answering at DATA, is killed with
+ * SIGKILL there, and another replica takes the run over once its lease has
+ * passed. The week is mailed exactly once.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { type Server, type Socket, createServer } from 'node:net';
+import { join } from 'node:path';
+import mongoose, { type Connection } from 'mongoose';
+import { REPO_ROOT, eventually, testInfra, uniqueName } from '@handcheck/server-kit/testing';
+import { isoWeek, localDate } from '../../../services/report/src/weekly/report-days';
+import { runMessageId } from '../../../services/report/src/weekly/run-lease';
+import { freePort, startReport } from '../../support/apps';
+import { dropDatabase } from '../../support/clickhouse';
+import { mailsTo, mongoUrl } from '../../support/referrals';
+import { migrateClickHouse } from '../../support/report-seed';
+
+const ZONE = 'Europe/London';
+const LEASE_SECONDS = 4;
+const database = uniqueName('hc_killed');
+const mongoDatabase = uniqueName('hc_killed');
+const recipient = `${uniqueName('killed')}@example.test`;
+const key = `weekly-report:${isoWeek(localDate(new Date(), ZONE))}`;
+
+/**
+ * An SMTP relay that greets, takes the envelope, and then never answers DATA:
+ * a run that reaches it is stuck mid-send, holding its claim, until killed.
+ */
+const relaySockets = new Set<Socket>();
+function stallingRelay(onData: () => void): Server {
+  return createServer((socket: Socket) => {
+    relaySockets.add(socket);
+    socket.on('close', () => relaySockets.delete(socket));
+    socket.write('220 stalling.test ESMTP\r\n');
+    let buffered = '';
+    socket.on('data', (chunk) => {
+      buffered += chunk.toString('latin1');
+      let end: number;
+      while ((end = buffered.indexOf('\r\n')) !== -1) {
+        const line = buffered.slice(0, end).toUpperCase();
+        buffered = buffered.slice(end + 2);
+        if (line.startsWith('EHLO') || line.startsWith('HELO'))
+          socket.write('250 stalling.test\r\n');
+        else if (line.startsWith('MAIL') || line.startsWith('RCPT')) socket.write('250 OK\r\n');
+        else if (line.startsWith('QUIT')) socket.end('221 Bye\r\n');
+        else if (line.startsWith('DATA')) onData();
+        else if (line.startsWith('RSET') || line.startsWith('NOOP')) socket.write('250 OK\r\n');
+      }
+    });
+    socket.on('error', () => undefined);
+  });
+}
+
+let mongo: Connection;
+let relay: Server;
+let child: ChildProcess | undefined;
+let sawData: Promise<void>;
+
+beforeAll(async () => {
+  await migrateClickHouse(database);
+  mongo = await mongoose.createConnection(mongoUrl(mongoDatabase)).asPromise();
+  let reached!: () => void;
+  sawData = new Promise((resolve) => (reached = resolve));
+  relay = stallingRelay(() => reached());
+  await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+});
+
+afterAll(async () => {
+  child?.kill('SIGKILL');
+  for (const socket of relaySockets) socket.destroy();
+  await new Promise((resolve) => relay.close(resolve));
+  await dropDatabase(database);
+  await mongo?.dropDatabase().catch(() => undefined);
+  await mongo?.close();
+});
+
+const schedule = {
+  REPORT_RECIPIENTS: recipient,
+  REPORT_CRON: '*/2 * * * * *',
+  REPORT_PERIOD: 'week',
+  REPORT_LEASE_SECONDS: String(LEASE_SECONDS),
+  REPORT_TIMEZONE: ZONE,
+  CLICKHOUSE_DATABASE: database,
+  MONGO_URL: mongoUrl(mongoDatabase),
+};
+
+it('a replica killed mid-send is taken over once, and the week is mailed once', async () => {
+  const infra = testInfra();
+  const relayPort = (relay.address() as { port: number }).port;
+  child = spawn(process.execPath, ['dist/main.js'], {
+    cwd: join(REPO_ROOT, 'services/report'),
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'error',
+      HOST: '127.0.0.1',
+      PORT: String(await freePort()),
+      GRPC_PORT: String(await freePort()),
+      CLICKHOUSE_URL: infra.clickhouseUrl,
+      SMTP_HOST: '127.0.0.1',
+      SMTP_PORT: String(relayPort),
+      ...schedule,
+    },
+  });
+  const runs = mongo.collection<{ _id: string; status: string; owner: string; attempts: number }>(
+    'report_runs',
+  );
+
+  // The process claims the week and is inside the send when it dies.
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    sawData,
+    new Promise((_, reject) => {
+      timer = setTimeout(() => reject(new Error('the run never reached DATA')), 60_000);
+    }),
+  ]).finally(() => clearTimeout(timer));
+  const claimed = await runs.findOne({ _id: key } as never);
+  expect(claimed).toMatchObject({ status: 'running', attempts: 1 });
+  child.kill('SIGKILL');
+  await new Promise((resolve) => child!.once('exit', resolve));
+  child = undefined;
+
+  // Another replica, with a relay that works, finds the lease and waits it out.
+  const replica = await startReport(schedule);
+  try {
+    const run = await eventually(
+      async () => {
+        const found = await runs.findOne({ _id: key } as never);
+        return found?.status === 'sent' ? found : undefined;
+      },
+      60_000,
+      250,
+    );
+    expect(run.attempts).toBe(2);
+    expect(run.owner).not.toBe(claimed!.owner);
+    // More firings change nothing.
+    const later = Date.now() + 3 * LEASE_SECONDS * 1000;
+    await eventually(async () => (Date.now() > later ? true : undefined), 30_000, 500);
+  } finally {
+    await replica.close();
+  }
+  const mails = await mailsTo(recipient);
+  expect(mails).toHaveLength(1);
+  expect(`<${mails[0]!.MessageID}>`).toBe(runMessageId(key));
+}, 150_000);

@@ -1,0 +1,52 @@
+import type { Page } from 'playwright-core';
+import { STEP_DEFINITIONS } from '../../../web/src/features/questionnaire/stepDefinitions';
+import { gotoPage } from './browser';
+import { passEmergencyCheck } from './emergencyCheck';
+
+/** The page a walk starts on, and the name of its start button. */
+const START_BUTTONS = {
+  '/': /Start Free Assessment/,
+  '/symptom-checker': /Start Symptom Assessment/,
+} as const;
+
+/** Starts the checker with the mouse and passes the emergency check ("None of these"): on step 1. */
+export async function startChecker(
+  page: Page,
+  from: keyof typeof START_BUTTONS = '/',
+): Promise<void> {
+  await gotoPage(page, from);
+  await page.getByRole('button', { name: START_BUTTONS[from] }).click();
+  await passEmergencyCheck(page);
+}
+
+/** Waits until step `number` is on screen (the URL changes a moment before React renders it). */
+export async function waitForStep(page: Page, number: number): Promise<void> {
+  await page.waitForURL(new RegExp(`\\?step=${number}$`));
+  await page
+    .getByRole('heading', { level: 1, name: STEP_DEFINITIONS[number - 1].title, exact: true })
+    .waitFor();
+}
+
+/**
+ * Presses Next from step `from` until step `to` is shown, waiting for each step's own heading
+ * on the way: a click on the old step's Next would go to the same step again.
+ */
+export async function nextToStep(page: Page, to: number, from = 1): Promise<void> {
+  for (let number = from; number < to; number += 1) {
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await waitForStep(page, number + 1);
+  }
+}
+
+/** On step 6: Get Assessment, then waits for the results. */
+export async function getAssessment(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Get Assessment', exact: true }).click();
+  await page.waitForURL(/\?view=results$/);
+  await page.getByRole('heading', { level: 1, name: 'Assessment Results' }).waitFor();
+}
+
+/** From step `from` (on screen) to the results, leaving every later step as it is. */
+export async function finishToResults(page: Page, from = 1): Promise<void> {
+  await nextToStep(page, 6, from);
+  await getAssessment(page);
+}
