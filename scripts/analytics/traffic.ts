@@ -130,7 +130,7 @@ export function sessionEvents(random: () => number, startMs: number): AnalyticsE
         },
       });
     checker('symptom_checker_started');
-    // The emergency check comes first (issue 26): a few leave before answering it; a few
+    // The emergency check comes first: a few leave before answering it; a few
     // choose a sign, and about half of those stop at the emergency card.
     const answered = random() >= 0.03;
     const anySign = answered && random() < 0.05;

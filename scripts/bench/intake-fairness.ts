@@ -1,8 +1,8 @@
 // npm run bench:intake-fairness [-- --url http://127.0.0.1:8080 --flood 1500 --visitor 5 --seconds 10]
 //
 // Needs a running gateway (`make start`, or the test profile's with --url
-// http://127.0.0.1:18080) with its default per-client limit. Two clients on
-// this machine at once, told apart by their source address (127.0.0.1 and
+// http://127.0.0.1:18080) with its default per-client limit. Two local clients
+// at once, told apart by their source address (127.0.0.1 and
 // 127.0.0.2 are both local): a flood at --flood requests/s and a visitor at
 // --visitor requests/s, each request a one-event batch. Prints each client's
 // answers by status; the visitor should see only 202s while the flood is

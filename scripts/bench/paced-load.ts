@@ -23,7 +23,7 @@ export interface PacedOptions {
   /** Default POST. A GET sends no body. */
   method?: 'GET' | 'POST';
   body?: (index: number) => string;
-  /** Source address of the connections (e.g. 127.0.0.2: another client on this machine). */
+  /** Source address of the connections (e.g. 127.0.0.2: a second local client). */
   localAddress?: string;
 }
 

@@ -1,7 +1,3 @@
-import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
-
 /*
  * The fingerprint of HandCheck's clinical content: the texts a clinical review vouches for.
  * A review is recorded against this hash (web/src/content/clinical-review.json), and the site
@@ -16,6 +12,10 @@ import { join, relative, sep } from 'node:path';
  *   4. the content hash is the SHA-256 of those lines.
  * That is `LC_ALL=C sort <paths> | xargs sha256sum | sha256sum` from the repository root.
  */
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+
 export const CLINICAL_CONTENT_SOURCES: readonly string[] = [
   // Condition guides and the FAQs.
   'web/src/content/conditions/elbow.ts',

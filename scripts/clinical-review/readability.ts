@@ -1,6 +1,3 @@
-import { fleschKincaid } from 'flesch-kincaid';
-import { syllable } from 'syllable';
-
 /*
  * US school grade of a text by the Flesch–Kincaid formula (0.39 × words per sentence +
  * 11.8 × syllables per word − 15.59). The formula is the `flesch-kincaid` package's and the
@@ -12,6 +9,8 @@ import { syllable } from 'syllable';
  *     does not end one (as in the formula's usual use); a text without a full stop (a title,
  *     a list item) is one sentence.
  */
+import { fleschKincaid } from 'flesch-kincaid';
+import { syllable } from 'syllable';
 
 /** Most a clinical text may score: NHS writing aims at a reading age of 11 to 12. */
 export const MAX_GRADE = 9;

@@ -4,8 +4,8 @@ import { CONDITIONS } from './conditions';
 import { type Answers, HOLLOW_AT_THUMB_BASE, emptyAnswers } from './options';
 
 /*
- * One test per finding of issue 26 that lives in the care layer; each failed on the main of
- * the day before the fix (written first, run, seen failing, then fixed).
+ * One test per finding of the clinical review that lives in the care layer; each states the
+ * corrected advice, so the rule it replaced fails.
  */
 
 function answers(overrides: Partial<Answers>): Answers {

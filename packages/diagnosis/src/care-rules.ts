@@ -1,13 +1,3 @@
-import { deepFreeze } from './freeze';
-import {
-  type AgeRange,
-  type Answers,
-  type Duration,
-  HOLLOW_AT_THUMB_BASE,
-  type OnsetType,
-  type PainIntensity,
-} from './options';
-
 /*
  * Red-flag rules behind the care card shown before the results. Each rule is data: an id,
  * the level it raises the card to, the card it asks for, the reason shown to the visitor, its
@@ -25,6 +15,15 @@ import {
  *
  * The hazard log (docs/clinical-safety/hazard-log.md) names the vignettes that prove each rule.
  */
+import { deepFreeze } from './freeze';
+import {
+  type AgeRange,
+  type Answers,
+  type Duration,
+  HOLLOW_AT_THUMB_BASE,
+  type OnsetType,
+  type PainIntensity,
+} from './options';
 
 export type CareLevel = 'emergency' | 'urgent' | 'routine';
 

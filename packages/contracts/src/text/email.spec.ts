@@ -27,7 +27,7 @@ describe('isEmail: the HTML standard\'s "valid e-mail address"', () => {
     'person@exa mple.com',
     '@example.com',
     'person@',
-    // The issue's address: quotes would be mangled in Reply-To and are refused by SMTP (553).
+    // An attribute injection: quotes would be mangled in Reply-To and are refused by SMTP (553).
     'r3b"onmouseover="alert(4)"x@example.com',
     '"quoted"@example.com',
     'person@example.com\nBcc: x@example.com',

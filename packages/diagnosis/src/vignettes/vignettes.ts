@@ -699,7 +699,7 @@ export const VIGNETTES: readonly Vignette[] = [
     },
     expected: { level: 'routine', card: 'routine', notRules: ['suspected-scaphoid'] },
   },
-  // --- An old injury is not a recent injury (issue 26, finding 7) -------------------------
+  // --- An old injury is not a recent injury ----------------------------------------------
   {
     id: 'V49',
     story: 'Broke the wrist years ago; swelling and stiffness came on gradually this month.',
