@@ -12,8 +12,8 @@ stamp=node_modules/.handcheck-lock-hash
 want=$(sha256sum package-lock.json | cut -d' ' -f1)
 if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
   echo "Installing npm packages…"
-  # npm ci refuses this lock: the registry mirror lacks some platforms' optional
-  # binaries, so the lock cannot list them. npm install keeps the locked versions.
-  npm install --no-audit --no-fund --loglevel=error
+  # npm ci installs the lock as written and never rewrites it; the lock lists
+  # every platform's optional binaries, so it fits any machine.
+  npm ci --no-audit --no-fund --loglevel=error
   echo "$want" >"$stamp"
 fi

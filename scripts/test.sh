@@ -24,11 +24,18 @@ cleanup() {
 }
 trap cleanup EXIT
 
+tracked_before=$(git status --porcelain --untracked-files=no)
 if ! bash scripts/ensure-deps.sh; then
   echo "Dependencies could not be installed."
   echo "0 passed, 1 failed"
   exit 1
 fi
+# `make start` runs the same install: a first run must leave a checkout clean.
+tree_unchanged() { # the tracked files' status before the install
+  local now; now=$(git status --porcelain --untracked-files=no)
+  [[ "$now" == "$1" ]] || { echo "the install changed tracked files:"; echo "$now"; false; }
+}
+step "install leaves the tree clean" tree_unchanged "$tracked_before"
 
 # A fresh data folder every run: tests see only what they write.
 node scripts/supervisor.mjs stop --profile test >/dev/null 2>&1 || true
