@@ -7,17 +7,28 @@ import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFi
 import { getPriority } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import { BACKGROUND_SERVICES, SERVICES, backgroundNice, healthUrl, metricsUrl, portEnv, portOf } from './services.config.mjs';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const usage = 'usage: supervisor.mjs <start|stop|status|urls> [--profile dev|test] [--only a,b] [--timeout s]';
 const args = process.argv.slice(2);
-const command = args[0];
-const option = (name, fallback) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : fallback;
+const options = {
+  profile: { type: 'string', default: 'dev' },
+  only: { type: 'string', default: SERVICES.join(',') },
+  timeout: { type: 'string', default: '120' },
 };
-const profile = option('profile', 'dev');
-const only = option('only', SERVICES.join(',')).split(',');
+const { values, positionals } = (() => {
+  try {
+    return parseArgs({ args, options, allowPositionals: true });
+  } catch (error) {
+    console.error(`${error.message}\n${usage}`);
+    process.exit(2);
+  }
+})();
+const [command] = positionals;
+const { profile } = values;
+const only = values.only.split(',');
 const varDir = process.env.HANDCHECK_VAR_DIR ?? join(repo, 'var', profile);
 const pidFile = join(varDir, 'run', 'supervisor.pid');
 const logDir = join(varDir, 'log');
@@ -172,7 +183,7 @@ async function start() {
     child.unref();
     supervisorPid = child.pid;
   }
-  const timeoutMs = Number(option('timeout', '120')) * 1000;
+  const timeoutMs = Number(values.timeout) * 1000;
   const unhealthy = await waitHealthy(only, timeoutMs, supervisorPid);
   if (!alive(supervisorPid)) {
     // It stops only on error (say, the engines are not up), and says why in its own log.
@@ -228,7 +239,7 @@ async function urls() {
 
 const commands = { start, stop, status, urls, run: supervise };
 if (!commands[command]) {
-  console.error('usage: supervisor.mjs <start|stop|status|urls> [--profile dev|test] [--only a,b] [--timeout s]');
+  console.error(usage);
   process.exit(2);
 }
 commands[command]().catch((error) => {
