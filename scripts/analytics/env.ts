@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
 
 export const REPO = resolve(__dirname, '../..');
 
@@ -18,9 +19,27 @@ export function profileEnv(
   );
 }
 
-export function argument(name: string, fallback: number): number {
-  const index = process.argv.indexOf(`--${name}`);
-  const value = index >= 0 ? Number(process.argv[index + 1]) : fallback;
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} must be a positive number`);
-  return value;
+/**
+ * A command's --name value options by util.parseArgs: each default's type is its option's
+ * (a number must be positive; undefined stands for a number with no default). Anything
+ * else on the command line is an error.
+ */
+export function commandOptions<T extends Record<string, number | string | undefined>>(
+  defaults: T,
+  args = process.argv.slice(2),
+): T {
+  const options = Object.fromEntries(
+    Object.keys(defaults).map((name) => [name, { type: 'string' as const }]),
+  );
+  const { values } = parseArgs({ args, options });
+  const parsed = Object.entries(defaults).map(([name, fallback]) => {
+    const given = values[name];
+    if (typeof fallback === 'string') return [name, given ?? fallback];
+    const value = given === undefined ? fallback : Number(given);
+    if (value !== undefined && !(Number.isFinite(value) && value > 0)) {
+      throw new Error(`--${name} must be a positive number`);
+    }
+    return [name, value];
+  });
+  return Object.fromEntries(parsed) as T;
 }

@@ -1,4 +1,4 @@
-// npm run seed:analytics -- --events N [--days 14] [--profile dev]
+// npm run seed:analytics -- --events N [--days 14] [--seed 42] [--profile dev]
 //
 // Seeds realistic traffic THROUGH THE REAL PIPELINE: protobuf event batches
 // produced to Kafka (analytics.event-batches.v1, grouped per session as the
@@ -8,14 +8,19 @@
 // seed spans two weeks for the week-over-week queries.
 import { TOPICS, sessionBatchMessages } from '@handcheck/contracts';
 import { createKafka, createProducer } from '@handcheck/server-kit/testing';
-import { argument, profileEnv } from './env';
+import { commandOptions, profileEnv } from './env';
 import { seededRandom, sessionEvents } from './traffic';
 
 async function main(): Promise<void> {
-  const wanted = argument('events', 10_000);
-  const days = argument('days', 14);
-  const env = profileEnv();
-  const random = seededRandom(argument('seed', 42));
+  const options = commandOptions({
+    events: 10_000,
+    days: 14,
+    seed: 42,
+    profile: process.env.HANDCHECK_PROFILE ?? 'dev',
+  });
+  const { events: wanted, days } = options;
+  const env = profileEnv(options.profile);
+  const random = seededRandom(options.seed);
   const now = Date.now();
   const kafka = createKafka({ clientId: 'seed', brokers: env.KAFKA_BROKERS!.split(',') });
   const producer = createProducer(kafka);

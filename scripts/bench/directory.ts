@@ -5,40 +5,35 @@
 // request was due (paced-load.ts), after a 3 s warm-up at half the rate. The gateway
 // answers from memory (see services/gateway/src/specialists), so these figures are the
 // gateway's own; the directory is asked at most once per cache period.
-import { argument } from '../analytics/env';
+import { commandOptions } from '../analytics/env';
 import { pacedLoad } from './paced-load';
 
-function option(name: string, fallback: string): string {
-  const index = process.argv.indexOf(`--${name}`);
-  return index >= 0 ? (process.argv[index + 1] ?? fallback) : fallback;
-}
-
-const GATEWAY = option('url', process.env.GATEWAY_URL ?? 'http://127.0.0.1:8080').replace(
-  /\/+$/,
-  '',
-);
 const PATH = '/api/specialists';
 
 async function main(): Promise<void> {
-  const rate = argument('rate', 1000);
-  const seconds = argument('seconds', 15);
-  const connections = argument('connections', 32);
+  const { url, rate, seconds, connections } = commandOptions({
+    url: process.env.GATEWAY_URL ?? 'http://127.0.0.1:8080',
+    rate: 1000,
+    seconds: 15,
+    connections: 32,
+  });
+  const gateway = url.replace(/\/+$/, '');
 
-  const first = await fetch(`${GATEWAY}${PATH}`);
+  const first = await fetch(`${gateway}${PATH}`);
   const body = (await first.json()) as { specialists?: unknown[]; message?: string };
   if (first.status !== 200) {
     throw new Error(
-      `${GATEWAY}${PATH} answered ${first.status}: ${body.message ?? ''} (is the directory up?)`,
+      `${gateway}${PATH} answered ${first.status}: ${body.message ?? ''} (is the directory up?)`,
     );
   }
   console.log(
-    `${GATEWAY}${PATH}: ${body.specialists?.length ?? 0} specialists, Cache-Control "${first.headers.get('cache-control')}"`,
+    `${gateway}${PATH}: ${body.specialists?.length ?? 0} specialists, Cache-Control "${first.headers.get('cache-control')}"`,
   );
   console.log(
     `Latency at an even ${rate} requests/s for ${seconds} s (after a 3 s warm-up at half the rate)`,
   );
   const options = {
-    origin: GATEWAY,
+    origin: gateway,
     path: PATH,
     method: 'GET' as const,
     connections,

@@ -12,7 +12,7 @@
 import autocannon from 'autocannon';
 import { randomUUID } from 'node:crypto';
 import { createClickHouse, sqlString } from '@handcheck/server-kit';
-import { argument, profileEnv } from '../analytics/env';
+import { commandOptions, profileEnv } from '../analytics/env';
 import { pacedLoad } from './paced-load';
 
 /**
@@ -64,21 +64,23 @@ async function run(options: autocannon.Options): Promise<autocannon.Result> {
 }
 
 async function main(): Promise<void> {
-  const seconds = argument('seconds', 15);
-  const batch = argument('batch', 10);
-  const connections = argument('connections', 32);
-  const rate = argument('rate', 2000);
-  // Unset: the tracker's mix of batch sizes.
-  const latencyBatch = process.argv.includes('--latency-batch')
-    ? argument('latency-batch', 1)
-    : undefined;
+  const options = commandOptions({
+    seconds: 15,
+    batch: 10,
+    connections: 32,
+    rate: 2000,
+    requests: 12_000,
+    // Unset: the tracker's mix of batch sizes.
+    'latency-batch': undefined as number | undefined,
+  });
+  const { seconds, batch, connections, rate, 'latency-batch': latencyBatch } = options;
   const env = profileEnv();
   const clickhouse = createClickHouse({ url: env.CLICKHOUSE_URL!, database: 'handcheck' });
   // Many sessions, as real traffic has, so events spread over the topic's partitions.
   const sessionId = `bench-${randomUUID().slice(0, 8)}`;
   // Bodies are made before the clock starts, so the load generator spends its
   // share of the two cores sending, not building JSON; every event id is unique.
-  const amount = argument('requests', 12_000);
+  const amount = options.requests;
   const bodiesMadeAt = Date.now();
   const bodies = Array.from({ length: amount }, (_, i) =>
     batchBody(`${sessionId}-${i % 5000}`, batch),

@@ -8,15 +8,8 @@
 // answers by status; the visitor should see only 202s while the flood is
 // refused with 429 beyond its own share.
 import { randomUUID } from 'node:crypto';
-import { argument } from '../analytics/env';
+import { commandOptions } from '../analytics/env';
 import { pacedLoad } from './paced-load';
-
-function urlArgument(): string {
-  const index = process.argv.indexOf('--url');
-  return index >= 0
-    ? process.argv[index + 1]!
-    : (process.env.GATEWAY_URL ?? 'http://127.0.0.1:8080');
-}
 
 function body(sessionId: string): string {
   return JSON.stringify({
@@ -25,10 +18,12 @@ function body(sessionId: string): string {
 }
 
 async function main(): Promise<void> {
-  const origin = urlArgument();
-  const flood = argument('flood', 1500);
-  const visitor = argument('visitor', 5);
-  const seconds = argument('seconds', 10);
+  const { url: origin, flood, visitor, seconds } = commandOptions({
+    url: process.env.GATEWAY_URL ?? 'http://127.0.0.1:8080',
+    flood: 1500,
+    visitor: 5,
+    seconds: 10,
+  });
   const headers = { 'content-type': 'application/json', 'user-agent': 'HandCheckBench/1.0' };
   const floodSession = `flood-${randomUUID().slice(0, 8)}`;
   const visitorSession = `visitor-${randomUUID().slice(0, 8)}`;

@@ -45,7 +45,7 @@ import {
 import { SessionCheck } from '../../services/gateway/src/auth/session-check';
 import { TokenService } from '../../services/gateway/src/auth/token.service';
 import { type GatewayEnv } from '../../services/gateway/src/config/gateway.env';
-import { argument, profileEnv } from '../analytics/env';
+import { commandOptions, profileEnv } from '../analytics/env';
 
 const PASSWORD = 'benchmark admin password';
 
@@ -78,7 +78,7 @@ async function measure(count: number, inFlight: number, run: (i: number) => Prom
 }
 
 async function main(): Promise<void> {
-  const logins = argument('logins', 100);
+  const { logins } = commandOptions({ logins: 100 });
   // One log line per attempt is what production wants, not what a benchmark prints.
   Logger.overrideLogger(false);
   console.log(

@@ -33,7 +33,7 @@ import { join } from 'node:path';
 import { TOPICS, TOPIC_PARTITIONS } from '@handcheck/contracts';
 import { createKafka, ensureTopics, testInfra } from '@handcheck/server-kit/testing';
 import mongoose from 'mongoose';
-import { REPO, argument } from '../analytics/env';
+import { REPO, commandOptions } from '../analytics/env';
 import { pacedLoad } from './paced-load';
 
 const PATH = '/api/referrals';
@@ -239,9 +239,12 @@ function bothMailsAfter(
 }
 
 async function main(): Promise<void> {
-  const rate = argument('rate', 50);
-  const seconds = argument('seconds', 10);
-  const connections = argument('connections', 8);
+  const { rate, seconds, connections, warmup: warmupSeconds } = commandOptions({
+    rate: 50,
+    seconds: 10,
+    connections: 8,
+    warmup: 5,
+  });
   const tag = `bench${Date.now().toString(36)}`;
   const topic = `${TOPICS.referralsRequested}.${tag}`;
   const deadLetters = `${topic}.dlq`;
@@ -302,7 +305,6 @@ async function main(): Promise<void> {
     });
 
     // The same load for a few seconds first, mailed before the measured run (see above).
-    const warmupSeconds = argument('warmup', 5);
     let warmupCount = 0;
     const warmDue = new Map<string, number>();
     let warmStart = 0;

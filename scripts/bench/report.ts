@@ -26,7 +26,7 @@ import {
 import { MIGRATIONS } from '../../services/ingestion/src/clickhouse/schema';
 import { reportDays } from '../../services/report/src/weekly/report-days';
 import { REPORT_QUERIES, type WindowLiterals } from '../../services/report/src/weekly/weekly-sql';
-import { argument, profileEnv } from '../analytics/env';
+import { commandOptions, profileEnv } from '../analytics/env';
 
 const CHUNK = 1_000_000;
 
@@ -40,9 +40,7 @@ const summary = (times: number[]) => {
 };
 
 async function main(): Promise<void> {
-  const events = argument('events', 10_000_000);
-  const days = argument('days', 365);
-  const runs = argument('runs', 200);
+  const { events, days, runs } = commandOptions({ events: 10_000_000, days: 365, runs: 200 });
   const env = profileEnv();
   const database = `hc_bench_report_${Date.now().toString(36)}`;
   const settings = {
