@@ -8,7 +8,8 @@ export const TOPICS = {
 
 export type Topic = (typeof TOPICS)[keyof typeof TOPICS];
 
-export function deadLetterTopic(topic: Topic): string {
+/** The dead-letter twin of any topic, the referral topic named in settings included. */
+export function deadLetterTopic(topic: string): string {
   return `${topic}.dlq`;
 }
 

@@ -11,7 +11,7 @@ import {
 import { type ClickHouseClient } from '@clickhouse/client';
 import { envProvider } from '../config/config.module';
 import { ClickHouseEnv } from '../config/engine-env';
-import { withTimeout } from '../health/engine-checks';
+import { withTimeout } from '../resilience/timeout';
 import { type ReadinessCheck } from '../health/readiness';
 import { createClickHouse, createClickHouseServerClient } from './clickhouse-client';
 import { type Migration, migrate } from './migrations';

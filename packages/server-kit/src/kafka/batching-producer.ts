@@ -1,4 +1,5 @@
 import { type Producer } from 'kafkajs';
+import { backoffDelay } from '../resilience/backoff';
 import { type OutgoingMessage } from './kafka-messages';
 
 export class ProducerBufferFullError extends Error {
@@ -178,8 +179,8 @@ export class BatchingProducer {
   }
 
   private backoffMs(): number {
-    const first = this.options.retryMinMs ?? 200;
-    return Math.min(first * 2 ** (this.failures - 1), this.options.retryMaxMs ?? 5000);
+    const { retryMinMs = 200, retryMaxMs = 5000 } = this.options;
+    return backoffDelay(this.failures - 1, { firstMs: retryMinMs, maxMs: retryMaxMs });
   }
 
   private async flush(): Promise<void> {

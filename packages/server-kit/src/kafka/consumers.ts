@@ -1,8 +1,11 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Logger } from '@nestjs/common';
+import { bulkhead } from 'cockatiel';
 import { type Consumer, type IHeaders, type KafkaMessage } from 'kafkajs';
 import { type Metrics } from '../metrics/metrics.service';
+import { ConsumerStopped, retryWhileActive } from '../resilience/keep-alive';
 import { type ConsumedBatch, type ConsumedMessage, type ConsumerContext } from './kafka-messages';
-import { PartitionLane, Slots } from './partition-lanes';
+import { type LaneConsumer, PartitionLane } from './partition-lanes';
 
 export interface ConsumerOptions {
   groupId: string;
@@ -61,12 +64,6 @@ function toConsumed(message: KafkaMessage): ConsumedMessage {
   };
 }
 
-export function backoffMs(attempt: number, firstMs = 500, maxMs = 30_000): number {
-  return Math.min(firstMs * 2 ** attempt, maxMs);
-}
-
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /** Metrics every consumer keeps: how far behind it is, and how much each fetch brings. */
 export class ConsumerMetrics {
   private readonly lag;
@@ -111,15 +108,15 @@ export class ConsumerMetrics {
   }
 }
 
-/** A started consumer; `stop` waits for the work in hand to finish or give up. */
+/** A started consumer; `stop` waits for the work under way to finish or give up. */
 export class RunningConsumer {
   private stopping = false;
 
   constructor(
     private readonly consumer: Consumer,
     readonly groupId: string,
-    /** Work in hand outside kafkajs's own handler calls, waited for before disconnecting. */
-    private readonly inHand: () => Promise<unknown> = () => Promise.resolve(),
+    /** Resolves once work outside kafkajs's own handler calls is done; awaited before disconnecting. */
+    private readonly workDone: () => Promise<unknown> = () => Promise.resolve(),
   ) {}
 
   get isStopping(): boolean {
@@ -128,7 +125,7 @@ export class RunningConsumer {
 
   async stop(): Promise<void> {
     this.stopping = true;
-    await this.inHand();
+    await this.workDone();
     await this.consumer.disconnect();
   }
 }
@@ -187,8 +184,8 @@ export async function runBatchConsumer(
   return running;
 }
 
-/** How many fetched messages one partition may have waiting before fetching pauses. */
-const MAX_IN_HAND_PER_PARTITION = 100;
+/** How many fetched messages one partition may have queued before fetching pauses. */
+const MAX_QUEUED_PER_PARTITION = 100;
 
 /**
  * Runs a one-message-at-a-time consumer: each partition's messages in offset order, one
@@ -204,42 +201,39 @@ export async function runMessageConsumer(
 ): Promise<RunningConsumer> {
   const logger = new Logger(`consumer:${options.groupId}`);
   const lanes = new Map<number, PartitionLane>();
-  const slots = new Slots(options.concurrentPartitions ?? 1);
+  const handlers = bulkhead(Math.max(1, options.concurrentPartitions ?? 1), Infinity);
   const running = new RunningConsumer(consumer, options.groupId, () =>
     Promise.all([...lanes.values()].map((lane) => lane.idle())),
   );
   /** The group membership's heartbeat, from kafkajs's latest handler call. */
   let heartbeat: () => Promise<void> = () => Promise.resolve();
-  const host = {
+  const lanesConsumer: LaneConsumer = {
     running: () => !running.isStopping,
-    async handle(message: KafkaMessage, lane: PartitionLane): Promise<boolean> {
+    async handle(message, lane) {
       const context: ConsumerContext = {
         topic: lane.topic,
         partition: lane.partition,
         heartbeat: () => heartbeat(),
         isActive: () => lane.active(),
       };
-      for (let attempt = 0; ; attempt++) {
-        try {
-          await handler(toConsumed(message), context);
-          return true;
-        } catch (error) {
-          if (!lane.active()) return false; // uncommitted: redelivered to whoever owns the partition next
-          const wait = backoffMs(attempt);
-          logger.warn(
-            { err: error, offset: message.offset, attempt, retryInMs: wait },
-            'Handler failed; retrying',
-          );
-          const deadline = Date.now() + wait;
-          while (Date.now() < deadline) {
-            if (!lane.active()) return false;
-            await heartbeat().catch(() => undefined);
-            await sleep(Math.min(1000, deadline - Date.now()));
-          }
-        }
+      try {
+        await retryWhileActive(() => handler(toConsumed(message), context), context, {
+          firstMs: 500,
+          maxMs: 30_000,
+          onRetry: (error, attempt, retryInMs) =>
+            logger.warn(
+              { err: error, offset: message.offset, attempt, retryInMs },
+              'Handler failed; retrying',
+            ),
+        });
+        return true;
+      } catch (error) {
+        // Uncommitted: redelivered to whoever owns the partition next.
+        if (error instanceof ConsumerStopped) return false;
+        throw error;
       }
     },
-    async commit(message: KafkaMessage, lane: PartitionLane): Promise<void> {
+    async commit(message, lane) {
       const next = (BigInt(message.offset) + 1n).toString();
       try {
         await consumer.commitOffsets([
@@ -275,7 +269,7 @@ export async function runMessageConsumer(
       if (!active()) return;
       let lane = lanes.get(batch.partition);
       if (!lane) {
-        lane = new PartitionLane(batch.topic, batch.partition, host, slots);
+        lane = new PartitionLane(batch.topic, batch.partition, lanesConsumer, handlers);
         lanes.set(batch.partition, lane);
       }
       lane.highWatermark = batch.highWatermark;
@@ -293,7 +287,7 @@ export async function runMessageConsumer(
         resolveOffset(message.offset);
       }
       // Memory stays bounded: a partition far behind holds the next fetch back.
-      while (lane.size > MAX_IN_HAND_PER_PARTITION && active()) {
+      while (lane.size > MAX_QUEUED_PER_PARTITION && active()) {
         await payload.heartbeat().catch(() => undefined);
         await sleep(100);
       }

@@ -7,10 +7,12 @@ import {
   type OnModuleInit,
 } from '@nestjs/common';
 import { type Admin, type Consumer, type Kafka, type Producer } from 'kafkajs';
+import { type Counter } from 'prom-client';
 import { brokerList } from '../config/common-env';
 import { SERVICE_NAME } from '../config/config.module';
 import { KafkaEnv } from '../config/engine-env';
-import { withTimeout } from '../health/engine-checks';
+import { retryPolicy } from '../resilience/retry';
+import { withTimeout } from '../resilience/timeout';
 import { Metrics } from '../metrics/metrics.service';
 import { type BatchingOptions, BatchingProducer } from './batching-producer';
 import {
@@ -20,11 +22,10 @@ import {
   type MessageConsumerOptions,
   type MessageHandler,
   type RunningConsumer,
-  backoffMs,
   runBatchConsumer,
   runMessageConsumer,
-  sleep,
 } from './consumers';
+import { DeadLetterPublisher } from './dead-letters';
 import { createKafka, createProducer, ensureTopics } from './kafka-client';
 import { type OutgoingMessage, type TopicSpec } from './kafka-messages';
 
@@ -87,7 +88,8 @@ export class KafkaService
   private readonly consumers: RunningConsumer[] = [];
   private readonly consumerMetrics: ConsumerMetrics;
   private started = false;
-  private stopping = false;
+  /** Aborted at shutdown: ends a background connect. */
+  private readonly stopping = new AbortController();
 
   constructor(
     env: KafkaEnv,
@@ -118,6 +120,11 @@ export class KafkaService
   /** A producer whose sends wait for Kafka's acknowledgement (acks from all in-sync replicas by default). */
   producer(): KafkaProducer {
     return new KafkaProducer(this.track(createProducer(this.kafka)));
+  }
+
+  /** Sends dead letters to `<topic>.dlq` with the common headers, counted in `counter`. */
+  deadLetterPublisher(counter: Counter<string>): DeadLetterPublisher {
+    return new DeadLetterPublisher(this.producer(), counter);
   }
 
   /** A bounded, batching buffer in front of Kafka; drained at shutdown (see BatchingProducer). */
@@ -157,12 +164,12 @@ export class KafkaService
   }
 
   async beforeApplicationShutdown(): Promise<void> {
-    this.stopping = true;
+    this.stopping.abort();
     await Promise.allSettled(this.consumers.map((consumer) => consumer.stop()));
   }
 
   async onApplicationShutdown(): Promise<void> {
-    this.stopping = true;
+    this.stopping.abort();
     /** Within Kubernetes' default 30 s grace period, with room for the rest of shutdown. */
     const drains = await Promise.all(this.batching.map((batching) => batching.drain(15_000)));
     const undelivered = drains.reduce((sum, count) => sum + count, 0);
@@ -207,25 +214,25 @@ export class KafkaService
   private async connect(): Promise<void> {
     await this.adminConnected();
     await ensureTopics(this.admin, this.options.topics ?? []);
-    if (this.stopping) return;
+    if (this.stopping.signal.aborted) return;
     await Promise.all(this.producers.map((producer) => producer.connect()));
     this.started = true;
   }
 
   private async connectInBackground(): Promise<void> {
-    for (let attempt = 0; !this.stopping; attempt++) {
-      try {
-        await this.connect();
-        if (attempt > 0) this.logger.log('Connected to Kafka');
-        return;
-      } catch (error) {
-        const wait = backoffMs(attempt, 1000, 30_000);
-        this.logger.warn(
-          { err: error, retryInMs: wait },
-          'Kafka is not reachable yet; serving without it',
-        );
-        await sleep(wait);
-      }
-    }
+    const policy = retryPolicy({ firstMs: 1000, maxMs: 30_000 });
+    policy.onRetry((failure) =>
+      this.logger.warn(
+        { err: 'error' in failure ? failure.error : undefined, retryInMs: failure.delay },
+        'Kafka is not reachable yet; serving without it',
+      ),
+    );
+    const connect = async ({ attempt, signal }: { attempt: number; signal: AbortSignal }) => {
+      if (signal.aborted) return;
+      await this.connect();
+      if (attempt > 0) this.logger.log('Connected to Kafka');
+    };
+    // Rejects only once stopping, with the last failure: nothing left to do.
+    await policy.execute(connect, this.stopping.signal).catch(() => undefined);
   }
 }

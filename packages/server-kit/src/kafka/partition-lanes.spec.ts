@@ -1,14 +1,15 @@
 import { type KafkaMessage } from 'kafkajs';
-import { type LaneHost, PartitionLane, Slots } from './partition-lanes';
+import { bulkhead } from 'cockatiel';
+import { type LaneConsumer, PartitionLane } from './partition-lanes';
 
 const message = (offset: number) => ({ offset: String(offset) }) as KafkaMessage;
 
-/** A host that records what happens, with a gate per offset to hold a handler back. */
-function recordingHost() {
+/** A consumer that records what happens, with a gate per offset to hold a handler back. */
+function recordingConsumer() {
   const log: string[] = [];
   const gates = new Map<string, () => void>();
   let running = true;
-  const host: LaneHost = {
+  const consumer: LaneConsumer = {
     running: () => running,
     async handle(m, lane) {
       log.push(`start ${lane.partition}:${m.offset}`);
@@ -26,13 +27,13 @@ function recordingHost() {
     gates.delete(key);
     await new Promise((r) => setImmediate(r));
   };
-  return { host, log, open, stop: () => (running = false) };
+  return { consumer, log, open, stop: () => (running = false) };
 }
 
 describe('partition lanes', () => {
   it('handle a partition one message at a time in offset order, committing each once handled', async () => {
-    const { host, log, open } = recordingHost();
-    const lane = new PartitionLane('t', 0, host, new Slots(1));
+    const { consumer, log, open } = recordingConsumer();
+    const lane = new PartitionLane('t', 0, consumer, bulkhead(1, Infinity));
     lane.take(message(5));
     lane.take(message(6));
     await open('0:5');
@@ -49,8 +50,8 @@ describe('partition lanes', () => {
   });
 
   it('skip a refetch of messages already in hand', async () => {
-    const { host, log, open } = recordingHost();
-    const lane = new PartitionLane('t', 0, host, new Slots(1));
+    const { consumer, log, open } = recordingConsumer();
+    const lane = new PartitionLane('t', 0, consumer, bulkhead(1, Infinity));
     expect(lane.take(message(1))).toBe(true);
     expect(lane.take(message(1))).toBe(false);
     expect(lane.take(message(2))).toBe(true);
@@ -62,10 +63,10 @@ describe('partition lanes', () => {
   });
 
   it('let one partition go on while another is held up (kafkajs alone would wait for the slowest)', async () => {
-    const { host, log, open } = recordingHost();
-    const slots = new Slots(2);
-    const slow = new PartitionLane('t', 0, host, slots);
-    const quick = new PartitionLane('t', 1, host, slots);
+    const { consumer, log, open } = recordingConsumer();
+    const handlers = bulkhead(2, Infinity);
+    const slow = new PartitionLane('t', 0, consumer, handlers);
+    const quick = new PartitionLane('t', 1, consumer, handlers);
     slow.take(message(1));
     quick.take(message(1));
     quick.take(message(2));
@@ -79,8 +80,8 @@ describe('partition lanes', () => {
   });
 
   it('once revoked, finish the message in hand, commit it, and drop the rest', async () => {
-    const { host, log, open } = recordingHost();
-    const lane = new PartitionLane('t', 0, host, new Slots(1));
+    const { consumer, log, open } = recordingConsumer();
+    const lane = new PartitionLane('t', 0, consumer, bulkhead(1, Infinity));
     lane.take(message(1));
     lane.take(message(2));
     lane.revoke();
@@ -94,34 +95,41 @@ describe('partition lanes', () => {
 
   it('commit nothing for a message whose handler gave up', async () => {
     const log: string[] = [];
-    const host: LaneHost = {
+    const consumer: LaneConsumer = {
       running: () => true,
       handle: async () => false,
       commit: async (m) => void log.push(`commit ${m.offset}`),
     };
-    const lane = new PartitionLane('t', 0, host, new Slots(1));
+    const lane = new PartitionLane('t', 0, consumer, bulkhead(1, Infinity));
     lane.take(message(1));
     await lane.idle();
     expect(log).toEqual([]);
   });
 
-  it('run at most as many handlers at once as there are slots', async () => {
-    const slots = new Slots(2);
+  it('run at most as many handlers at once as the consumer allows, across its lanes', async () => {
     let now = 0;
     let most = 0;
     const releases: Array<() => void> = [];
-    const work = () =>
-      slots.run(async () => {
+    const consumer: LaneConsumer = {
+      running: () => true,
+      async handle() {
         most = Math.max(most, ++now);
         await new Promise<void>((resolve) => releases.push(resolve));
         now--;
-      });
-    const all = Promise.all([work(), work(), work(), work()]);
+        return true;
+      },
+      commit: async () => undefined,
+    };
+    const handlers = bulkhead(2, Infinity);
+    const lanes = [0, 1, 2, 3].map(
+      (partition) => new PartitionLane('t', partition, consumer, handlers),
+    );
+    for (const lane of lanes) lane.take(message(1));
     for (let done = 0; done < 4; done++) {
       while (releases.length === 0) await new Promise((r) => setImmediate(r));
       releases.shift()!();
     }
-    await all;
+    await Promise.all(lanes.map((lane) => lane.idle()));
     expect(most).toBe(2);
   });
 });

@@ -1,35 +1,14 @@
+import { type BulkheadPolicy } from 'cockatiel';
 import { type KafkaMessage } from 'kafkajs';
 
-/** What a lane needs from its consumer. */
-export interface LaneHost {
+/** The consumer as its lanes see it. */
+export interface LaneConsumer {
   /** Handles one message, retrying as the consumer does; resolves false when it gave up because the lane stopped. */
   handle(message: KafkaMessage, lane: PartitionLane): Promise<boolean>;
   /** Commits the offset after `message`; a failure is logged, not thrown (the message may come again). */
   commit(message: KafkaMessage, lane: PartitionLane): Promise<void>;
   /** False once the consumer is stopping. */
   running(): boolean;
-}
-
-/** Lets at most `size` handlers run at once across the lanes. */
-export class Slots {
-  private free: number;
-  private readonly waiting: Array<() => void> = [];
-
-  constructor(size: number) {
-    this.free = Math.max(1, size);
-  }
-
-  async run<T>(work: () => Promise<T>): Promise<T> {
-    if (this.free > 0) this.free--;
-    else await new Promise<void>((resolve) => this.waiting.push(resolve));
-    try {
-      return await work();
-    } finally {
-      const next = this.waiting.shift();
-      if (next) next();
-      else this.free++;
-    }
-  }
 }
 
 /**
@@ -40,8 +19,8 @@ export class Slots {
  * hands each batch to its partition's lane and returns at once.
  *
  * A lane whose partition went to another consumer (a rebalance) is revoked: it stops
- * after the message in hand, commits nothing more, and drops the rest, which the new
- * owner reads again from the last commit. A refetch of messages already in hand (after
+ * after the message being handled, commits nothing more, and drops the rest, which the new
+ * owner reads again from the last commit. A refetch of messages already queued (after
  * a rebalance that left the partition here) is skipped by offset.
  */
 export class PartitionLane {
@@ -57,18 +36,19 @@ export class PartitionLane {
   constructor(
     readonly topic: string,
     readonly partition: number,
-    private readonly host: LaneHost,
-    private readonly slots: Slots,
+    private readonly consumer: LaneConsumer,
+    /** Shared by the consumer's lanes: how many handlers run at once across them. */
+    private readonly handlers: BulkheadPolicy,
   ) {}
 
-  /** Messages waiting or in hand. */
+  /** Messages queued, the one being handled included. */
   get size(): number {
     return this.queue.length;
   }
 
   /** False once revoked or the consumer is stopping: the handler should give up what it waits for. */
   active(): boolean {
-    return !this.revoked && this.host.running();
+    return !this.revoked && this.consumer.running();
   }
 
   /** Takes a fetched message in; false when it is already here (a refetch). */
@@ -88,7 +68,7 @@ export class PartitionLane {
     this.revoked = true;
   }
 
-  /** Resolves once the lane has nothing in hand (or stopped). */
+  /** Resolves once the lane has nothing queued (or stopped). */
   idle(): Promise<void> {
     return this.work;
   }
@@ -97,11 +77,11 @@ export class PartitionLane {
     try {
       while (this.queue.length > 0 && this.active()) {
         const message = this.queue[0]!;
-        const handled = await this.slots.run(() => this.host.handle(message, this));
+        const handled = await this.handlers.execute(() => this.consumer.handle(message, this));
         if (!handled) break;
         // Handled: committed even if the lane was revoked meanwhile (a stale commit is
         // refused by Kafka and only logged); the next message waits for a live lane.
-        await this.host.commit(message, this);
+        await this.consumer.commit(message, this);
         this.queue.shift();
       }
     } finally {

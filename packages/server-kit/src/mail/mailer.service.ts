@@ -9,7 +9,7 @@ import { createTransport, type Transporter } from 'nodemailer';
 import { isEmail } from '@handcheck/contracts';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import { MailerEnv } from '../config/engine-env';
-import { withTimeout } from '../health/engine-checks';
+import { withTimeout } from '../resilience/timeout';
 import { type ReadinessCheck } from '../health/readiness';
 import { Metrics } from '../metrics/metrics.service';
 import { MailTemplates, type RenderedMail } from './mail-templates';

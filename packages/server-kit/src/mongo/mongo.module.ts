@@ -3,7 +3,7 @@ import { InjectConnection, MongooseModule } from '@nestjs/mongoose';
 import { type Connection } from 'mongoose';
 import { envProvider } from '../config/config.module';
 import { MongoEnv } from '../config/engine-env';
-import { withTimeout } from '../health/engine-checks';
+import { withTimeout } from '../resilience/timeout';
 import { type ReadinessCheck } from '../health/readiness';
 
 @Injectable()
