@@ -11,6 +11,7 @@ import {
   createLoggerModule,
 } from '@handcheck/server-kit';
 import { AnalyticsConsumer } from './analytics/analytics-consumer';
+import { AnalyticsRepository } from './analytics/analytics.repository';
 import { MIGRATIONS } from './clickhouse/schema';
 import { IngestionEnv } from './config/ingestion.env';
 
@@ -24,6 +25,6 @@ import { IngestionEnv } from './config/ingestion.env';
     ClickHouseModule.forRoot({ migrations: MIGRATIONS }),
     HealthModule.forRoot({ ready: [KafkaHealth, ClickHouseHealth] }),
   ],
-  providers: [AnalyticsConsumer],
+  providers: [AnalyticsConsumer, AnalyticsRepository],
 })
 export class AppModule {}

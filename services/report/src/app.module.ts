@@ -14,6 +14,7 @@ import {
   createLoggerModule,
 } from '@handcheck/server-kit';
 import { ReportEnv } from './config/report.env';
+import { DashboardModule } from './dashboard/dashboard.module';
 import { WeeklyModule } from './weekly/weekly.module';
 
 @Module({
@@ -31,6 +32,7 @@ import { WeeklyModule } from './weekly/weekly.module';
     MailerModule.forRoot({ templatesDir: join(__dirname, '..', 'templates') }),
     HealthModule.forRoot({ ready: [ClickHouseHealth, MongoHealth, MailerHealth] }),
     WeeklyModule,
+    DashboardModule,
   ],
 })
 export class AppModule {}

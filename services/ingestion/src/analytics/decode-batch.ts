@@ -4,8 +4,12 @@ import {
   MAX_EVENTS_PER_BATCH,
   browserEventOf,
   browserEventProblems,
+  eventBatchMessage,
   fromBinary,
 } from '@handcheck/contracts';
+import { type ConsumedMessage, type DeadLetter } from '@handcheck/server-kit';
+import { BinaryReader, WireType } from '@bufbuild/protobuf/wire';
+import { type Row, type TableName, rowsFor } from './event-rows';
 
 /**
  * The most events one message may hold: the gateway sends one browser request
@@ -16,6 +20,8 @@ export const MAX_EVENTS_PER_MESSAGE = MAX_EVENTS_PER_BATCH;
 
 /** The last second ClickHouse's DateTime holds (2106-02-07), in milliseconds. */
 export const MAX_DATETIME_MS = 4_294_967_295_000n;
+
+const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export interface InvalidEvent {
   event: AnalyticsEvent;
@@ -45,38 +51,23 @@ export function eventProblems(event: AnalyticsEvent): string[] {
   return problems;
 }
 
+const EVENTS_FIELD = AnalyticsEventBatchSchema.field.events.number;
+
 /**
- * How many events (field 1 of AnalyticsEventBatch) a message holds, read from
- * the wire format without decoding them; undefined when it is not readable.
+ * How many events a message holds, read from the wire format (tags only, each
+ * event skipped unread); undefined when the bytes are not protobuf.
  */
 export function countEvents(value: Uint8Array): number | undefined {
-  let at = 0;
+  const reader = new BinaryReader(value);
   let count = 0;
-  const varint = (): number | undefined => {
-    let result = 0;
-    for (let shift = 0; shift < 64; shift += 7) {
-      if (at >= value.length) return undefined;
-      const byte = value[at++]!;
-      if (shift < 53) result += (byte & 0x7f) * 2 ** shift;
-      if ((byte & 0x80) === 0) return result;
+  try {
+    while (reader.pos < reader.len) {
+      const [field, wireType] = reader.tag();
+      if (field === EVENTS_FIELD && wireType === WireType.LengthDelimited) count += 1;
+      reader.skip(wireType, field);
     }
+  } catch {
     return undefined;
-  };
-  while (at < value.length) {
-    const tag = varint();
-    if (tag === undefined) return undefined;
-    const wireType = tag % 8;
-    if (wireType === 0) {
-      if (varint() === undefined) return undefined;
-    } else if (wireType === 1) at += 8;
-    else if (wireType === 5) at += 4;
-    else if (wireType === 2) {
-      const length = varint();
-      if (length === undefined) return undefined;
-      at += length;
-      if (Math.floor(tag / 8) === 1) count += 1;
-    } else return undefined;
-    if (at > value.length) return undefined;
   }
   return count;
 }
@@ -96,7 +87,7 @@ export function decodeBatch(
   } catch (error) {
     return {
       ok: false,
-      reason: `not an AnalyticsEventBatch: ${error instanceof Error ? error.message : String(error)}`,
+      reason: `not an AnalyticsEventBatch: ${errorMessage(error)}`,
     };
   }
   if (decoded.length === 0) return { ok: false, reason: 'the batch holds no events' };
@@ -108,4 +99,61 @@ export function decodeBatch(
     else invalid.push({ event, reason: problems.join('; ') });
   }
   return { ok: true, events, invalid };
+}
+
+/** A good event, the rows it becomes, and the message it came in. */
+export interface EventToStore {
+  event: AnalyticsEvent;
+  rows: Array<[TableName, Row]>;
+  message: ConsumedMessage;
+}
+
+/**
+ * A bad event's dead letter: the event alone, re-encoded as a batch of one, so
+ * it can be replayed without the good events it came with.
+ */
+export function eventDeadLetter(
+  event: AnalyticsEvent,
+  message: ConsumedMessage,
+  reason: string,
+): DeadLetter {
+  return {
+    key: message.key,
+    value: eventBatchMessage([event]).value,
+    offset: message.offset,
+    reason,
+  };
+}
+
+/**
+ * A consumed batch's messages as the events to store and the dead letters: a
+ * message that cannot be read whole, and each event that breaks the contract
+ * or that the row mapping cannot take, on its own.
+ */
+export function decodeMessages(messages: readonly ConsumedMessage[]): {
+  toStore: EventToStore[];
+  deadLetters: DeadLetter[];
+} {
+  const toStore: EventToStore[] = [];
+  const deadLetters: DeadLetter[] = [];
+  for (const message of messages) {
+    const decoded = decodeBatch(message.value);
+    if (!decoded.ok) {
+      const { key, value, offset } = message;
+      deadLetters.push({ key, value, offset, reason: decoded.reason });
+      continue;
+    }
+    for (const { event, reason } of decoded.invalid)
+      deadLetters.push(eventDeadLetter(event, message, reason));
+    for (const event of decoded.events) {
+      try {
+        toStore.push({ event, rows: rowsFor(event), message });
+      } catch (error) {
+        deadLetters.push(
+          eventDeadLetter(event, message, `row mapping failed: ${errorMessage(error)}`),
+        );
+      }
+    }
+  }
+  return { toStore, deadLetters };
 }

@@ -1,12 +1,10 @@
 import { Controller, Logger } from '@nestjs/common';
 import { GrpcMethod, RpcException } from '@nestjs/microservices';
 import { status } from '@grpc/grpc-js';
-import { ClickHouseEnv } from '@handcheck/server-kit';
+import { AnalyticsRepository } from '../analytics/analytics.repository';
 import { ReportEnv } from '../config/report.env';
 import { reportDays } from '../weekly/report-days';
-import { dailyVisitsSql, funnelSql, topConditionsSql } from '../weekly/weekly-sql';
-import { WeeklyStatsService } from '../weekly/weekly-stats.service';
-import { DASHBOARD_DAYS, type FunnelRow, TOP_CONDITIONS, dashboardAnswer } from './dashboard';
+import { DASHBOARD_DAYS, dashboardAnswer } from './dashboard';
 
 /** The admin dashboard's charts (GetDashboard), over the last 28 whole days. */
 @Controller()
@@ -14,30 +12,19 @@ export class DashboardController {
   private readonly logger = new Logger('Dashboard');
 
   constructor(
-    private readonly clickhouse: WeeklyStatsService,
-    private readonly clickhouseEnv: ClickHouseEnv,
+    private readonly analytics: AnalyticsRepository,
     private readonly env: ReportEnv,
   ) {}
 
   @GrpcMethod('ReportService', 'GetDashboard')
   async getDashboard() {
-    const { today, days } = reportDays(new Date(), this.env.REPORT_TIMEZONE, DASHBOARD_DAYS);
-    const window = {
-      database: this.clickhouseEnv.CLICKHOUSE_DATABASE,
-      timeZone: this.env.REPORT_TIMEZONE,
-      endDay: today,
-    };
+    const timeZone = this.env.REPORT_TIMEZONE;
+    const { today, days } = reportDays(new Date(), timeZone, DASHBOARD_DAYS);
     try {
-      const [daily, funnel, conditions] = await Promise.all([
-        this.clickhouse.rows<{ day: string; visits: number }>(
-          dailyVisitsSql(window, DASHBOARD_DAYS),
-        ),
-        this.clickhouse.rows<FunnelRow>(funnelSql(window, DASHBOARD_DAYS)),
-        this.clickhouse.rows<{ condition: string; completions: number }>(
-          topConditionsSql(window, DASHBOARD_DAYS, TOP_CONDITIONS),
-        ),
-      ]);
-      return dashboardAnswer(days, daily, funnel[0], conditions);
+      return dashboardAnswer(
+        days,
+        await this.analytics.dashboardRows(timeZone, today, DASHBOARD_DAYS),
+      );
     } catch (error) {
       this.logger.error({ err: error }, 'Dashboard query failed');
       throw new RpcException({

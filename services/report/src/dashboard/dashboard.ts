@@ -1,4 +1,4 @@
-import { fillDays } from '../weekly/weekly-stats';
+import { fillDays } from '../weekly/weekly-stats-from-rows';
 
 export const DASHBOARD_DAYS = 28;
 export const TOP_CONDITIONS = 5;
@@ -15,12 +15,17 @@ export interface FunnelRow {
   completed: number | string;
 }
 
+/** What the dashboard's three queries answer; the funnel is one row, absent on an empty table. */
+export interface DashboardRows {
+  daily: { day: string; visits: number | string }[];
+  funnel: FunnelRow | undefined;
+  conditions: { condition: string; completions: number | string }[];
+}
+
 /** The GetDashboard answer from the three queries' rows. */
 export function dashboardAnswer(
   days: readonly string[],
-  daily: readonly { day: string; visits: number | string }[],
-  funnel: FunnelRow | undefined,
-  conditions: readonly { condition: string; completions: number | string }[],
+  { daily, funnel, conditions }: DashboardRows,
 ) {
   const n = (value: number | string | undefined) => Number(value ?? 0);
   return {

@@ -3,7 +3,7 @@ import { GrpcMethod, RpcException } from '@nestjs/microservices';
 import { status } from '@grpc/grpc-js';
 import { isEmail } from 'class-validator';
 import { type SendTestReportRequest } from '@handcheck/contracts';
-import { toWeeklyStatsMessage } from './weekly-stats';
+import { toWeeklyStatsMessage } from './weekly-stats-from-rows';
 import { WeeklyReportSender } from './weekly-report.sender';
 
 /** The gateway's test run (spec section 7, "Weekly test"). */

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { MailTemplates } from '@handcheck/server-kit';
 import { dailyVisitsPng } from './daily-chart';
 import { CHART_CID, WEEKLY_TEMPLATE, weeklyMailData } from './weekly-mail';
-import { type WeeklyStats } from './weekly-stats';
+import { type WeeklyStats } from './weekly-stats-from-rows';
 
 const stats: WeeklyStats = {
   totalVisits: 150,

@@ -1,5 +1,5 @@
 import { formatGrowth } from './growth';
-import { type WeeklyStats } from './weekly-stats';
+import { type WeeklyStats } from './weekly-stats-from-rows';
 
 export const WEEKLY_TEMPLATE = 'weekly-report';
 export const CHART_CID = 'daily-visits-chart@handcheck';

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Mailer } from '@handcheck/server-kit';
 import { dailyVisitsPng } from './daily-chart';
 import { CHART_CID, WEEKLY_TEMPLATE, weeklyMailData } from './weekly-mail';
-import { type WeeklyStats } from './weekly-stats';
+import { type WeeklyStats } from './weekly-stats-from-rows';
 import { WeeklyStatsService } from './weekly-stats.service';
 
 export interface SendOptions {

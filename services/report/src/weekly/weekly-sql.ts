@@ -161,7 +161,7 @@ export const WEEKLY_QUERIES = [WEEKLY_VISITS, DAILY_BREAKDOWN, TOP_PAGES, TOP_RE
 
 /**
  * What the report runs, in parallel: 01 is not among them, because its sums
- * are of 02's rows, which the report adds itself (weekly-stats.ts); the
+ * are of 02's rows, which the report adds itself (weekly-stats-from-rows.ts); the
  * weekly report's integration test checks that both give the same figures.
  */
 export const REPORT_QUERIES = [DAILY_BREAKDOWN, TOP_PAGES, TOP_REFERRERS] as const;

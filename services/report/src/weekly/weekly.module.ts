@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
-import { DashboardController } from '../dashboard/dashboard.controller';
+import { AnalyticsModule } from '../analytics/analytics.module';
 import { REPORT_RUN, ReportRunSchema } from './report-run.schema';
 import { ReportRuns } from './report-runs';
 import { WeeklyReportController } from './report.controller';
@@ -9,9 +9,11 @@ import { WeeklySchedule } from './weekly-schedule';
 import { WeeklyStatsService } from './weekly-stats.service';
 
 @Module({
-  imports: [MongooseModule.forFeature([{ name: REPORT_RUN, schema: ReportRunSchema }])],
-  controllers: [WeeklyReportController, DashboardController],
+  imports: [
+    AnalyticsModule,
+    MongooseModule.forFeature([{ name: REPORT_RUN, schema: ReportRunSchema }]),
+  ],
+  controllers: [WeeklyReportController],
   providers: [WeeklyStatsService, WeeklyReportSender, ReportRuns, WeeklySchedule],
-  exports: [WeeklyStatsService],
 })
 export class WeeklyModule {}

@@ -1,4 +1,4 @@
-import { fillDays, toWeeklyStatsMessage, weeklyStats } from './weekly-stats';
+import { fillDays, toWeeklyStatsMessage, weeklyStats } from './weekly-stats-from-rows';
 
 const days = ['2026-11-16', '2026-11-17', '2026-11-18'];
 const previousDays = ['2026-11-13', '2026-11-14', '2026-11-15'];

@@ -1,0 +1,87 @@
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationShutdown,
+  type OnModuleInit,
+} from '@nestjs/common';
+import { type ClickHouseClient } from '@clickhouse/client';
+import { ClickHouseEnv } from '../config/engine-env';
+import { withTimeout } from '../resilience/timeout';
+import { createClickHouse, createClickHouseServerClient } from './clickhouse-client';
+import { type Migration, migrate } from './migrations';
+
+export const CLICKHOUSE_OPTIONS = Symbol('CLICKHOUSE_OPTIONS');
+
+export interface ClickHouseModuleOptions {
+  /** The schema this service owns, applied before anything else starts (ingestion owns the analytics schema). */
+  migrations?: readonly Migration[];
+}
+
+export interface QueryOptions {
+  /** Names the query in system.processes and the query log (a random id by default). */
+  queryId?: string;
+  /** Bounds this query below the client's default (60 s). */
+  maxExecutionSeconds?: number;
+}
+
+/**
+ * The service's one ClickHouse client: it applies the owner's migrations at
+ * start, and closes last. Repositories read and write through it; nothing
+ * else holds the client.
+ */
+@Injectable()
+export class ClickHouseService implements OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger('ClickHouse');
+  private readonly client: ClickHouseClient;
+  /** The database the client's queries run in (CLICKHOUSE_DATABASE). */
+  readonly database: string;
+
+  constructor(
+    private readonly env: ClickHouseEnv,
+    @Inject(CLICKHOUSE_OPTIONS) private readonly options: ClickHouseModuleOptions,
+  ) {
+    this.client = createClickHouse(env.clickhouse());
+    this.database = env.CLICKHOUSE_DATABASE;
+  }
+
+  async onModuleInit(): Promise<void> {
+    if (!this.options.migrations?.length) return;
+    const server = createClickHouseServerClient(this.env.clickhouse());
+    try {
+      const applied = await migrate(server, this.database, this.options.migrations);
+      if (applied.length > 0) this.logger.log(`Applied migrations ${applied.join(', ')}`);
+    } finally {
+      await server.close();
+    }
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.client.close();
+  }
+
+  /** Answers when ClickHouse does: the readiness probe of services that need it. */
+  async probe(timeoutMs = 2000): Promise<void> {
+    const result = await withTimeout(this.client.ping(), timeoutMs, 'ClickHouse');
+    if (!result.success) throw result.error;
+  }
+
+  /** One insert of `rows` into `table`, as JSONEachRow. */
+  async insert(table: string, rows: readonly object[]): Promise<void> {
+    await this.client.insert({ table, values: rows, format: 'JSONEachRow' });
+  }
+
+  /** The rows a SELECT answers, one object a row. */
+  async rows<T>(query: string, options: QueryOptions = {}): Promise<T[]> {
+    const result = await this.client.query({
+      query,
+      format: 'JSONEachRow',
+      query_id: options.queryId,
+      clickhouse_settings:
+        options.maxExecutionSeconds === undefined
+          ? undefined
+          : { max_execution_time: options.maxExecutionSeconds },
+    });
+    return result.json<T>();
+  }
+}
