@@ -4,8 +4,9 @@
 // checks file, so .ci/run can add the two runs into its own closing line.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { parseArgs } from 'node:util';
 
-const [checksFile, jestFile] = process.argv.slice(2);
+const [checksFile, jestFile] = parseArgs({ allowPositionals: true }).positionals;
 let passed = 0;
 let failed = 0;
 

@@ -4,6 +4,7 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const COMPRESSIBLE = new Set([
@@ -53,8 +54,7 @@ export function precompress(dir) {
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const dist = resolve(
-    process.argv[2] ?? join(fileURLToPath(new URL('..', import.meta.url)), 'dist'),
-  );
+  const [folder] = parseArgs({ allowPositionals: true }).positionals;
+  const dist = resolve(folder ?? join(fileURLToPath(new URL('..', import.meta.url)), 'dist'));
   console.log(`precompress: ${precompress(dist)} compressed copies written in ${dist}`);
 }

@@ -8,6 +8,7 @@
  */
 import 'reflect-metadata';
 import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
 import mongoose from 'mongoose';
 import { MongoEnv, loadConfig } from '@handcheck/server-kit';
 import { specialistModel, upsertSpecialists } from './import-specialists';
@@ -15,15 +16,25 @@ import { formatOf, validateSpecialistFile } from './validate-specialists';
 
 const USAGE = 'usage: npm run directory:import -- <file.csv|file.json> [--if-empty]';
 
+/** One file and maybe --if-empty; undefined for anything else. */
+function parse(argv: string[]): { file: string; ifEmpty: boolean } | undefined {
+  try {
+    const options = { 'if-empty': { type: 'boolean' } } as const;
+    const { values, positionals } = parseArgs({ args: argv, options, allowPositionals: true });
+    const [file, ...more] = positionals;
+    return file && more.length === 0 ? { file, ifEmpty: values['if-empty'] ?? false } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 async function main(argv: string[]): Promise<number> {
-  const ifEmpty = argv.includes('--if-empty');
-  const files = argv.filter((arg) => !arg.startsWith('--'));
-  const unknown = argv.filter((arg) => arg.startsWith('--') && arg !== '--if-empty');
-  if (files.length !== 1 || unknown.length > 0) {
+  const parsed = parse(argv);
+  if (!parsed) {
     console.error(USAGE);
     return 2;
   }
-  const file = files[0] as string;
+  const { file, ifEmpty } = parsed;
   const format = formatOf(file);
   if (!format) {
     console.error(`${file}: the name must end in .csv or .json\n${USAGE}`);

@@ -1,7 +1,8 @@
 import 'reflect-metadata';
+import { parseArgs } from 'node:util';
 import mongoose from 'mongoose';
 import { MongoEnv, loadConfig } from '@handcheck/server-kit';
-import { AdminCreationError, createAdmin } from '../admin-users';
+import { AdminCreationError, AdminUsersRepository } from '../admin-users.repository';
 import { AdminUser, AdminUserSchema } from '../schemas/admin-user.schema';
 import { readPassword } from './read-password';
 
@@ -9,15 +10,18 @@ import { readPassword } from './read-password';
 // The password comes from a prompt without echo, or from stdin when piped; never from an
 // argument (it would sit in the shell history and in `ps`).
 
+/** The --email value; undefined for anything else on the command line (a --password above all). */
 function emailArgument(argv: string[]): string | undefined {
-  const index = argv.indexOf('--email');
-  if (index >= 0) return argv[index + 1];
-  return argv.find((arg) => arg.startsWith('--email='))?.slice('--email='.length);
+  try {
+    return parseArgs({ args: argv, options: { email: { type: 'string' } } }).values.email;
+  } catch {
+    return undefined;
+  }
 }
 
 export async function main(argv = process.argv.slice(2)): Promise<number> {
   const email = emailArgument(argv);
-  if (!email || argv.some((arg) => arg.startsWith('--password'))) {
+  if (!email) {
     console.error(
       'Usage: npm run admin:create -- --email <address>\n' +
         'The password is asked for (or read from stdin when piped), never passed as an argument.',
@@ -32,7 +36,7 @@ export async function main(argv = process.argv.slice(2)): Promise<number> {
   try {
     const users = connection.model(AdminUser.name, AdminUserSchema);
     await users.init();
-    const created = await createAdmin(users, email, password);
+    const created = await new AdminUsersRepository(users).create(email, password);
     console.log(`Admin ${created.email} created.`);
     return 0;
   } catch (error) {
