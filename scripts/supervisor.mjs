@@ -108,6 +108,8 @@ async function supervise() {
   // niceness, unless the supervisor already runs at least that low (infra.sh
   // treats the engines the same way).
   const increment = Math.max(0, backgroundNice() - getPriority());
+  // The services' own backoff, from the build: only `run` loads it, so stop and status work unbuilt.
+  const { backoffDelay } = await import('@handcheck/server-kit/backoff');
   mkdirSync(logDir, { recursive: true });
   const children = new Map();
   let stopping = false;
@@ -133,7 +135,7 @@ async function supervise() {
       if (stopping) return;
       // A service that ran for a while starts over at the shortest delay.
       const next = Date.now() - startedAt > 30_000 ? 0 : attempt + 1;
-      const delay = Math.min(30_000, 500 * 2 ** next);
+      const delay = backoffDelay(next, { firstMs: 500, maxMs: 30_000 });
       log.write(`\n[supervisor] ${service} exited (code ${code}, signal ${signal}); restarting in ${delay} ms\n`);
       setTimeout(() => launch(service, next), delay);
     });
