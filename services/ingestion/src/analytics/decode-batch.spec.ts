@@ -60,7 +60,7 @@ describe('decodeBatch', () => {
   });
 });
 
-describe('decodeBatch value ranges and message size (issue 14, items 5 and 6)', () => {
+describe('decodeBatch value ranges and message size', () => {
   it('sets aside an event whose times ClickHouse cannot hold, keeping the good ones', () => {
     const far = valid();
     far.occurredAtMs = 8_640_000_000_000_001n; // past what a Date can hold
@@ -76,7 +76,7 @@ describe('decodeBatch value ranges and message size (issue 14, items 5 and 6)', 
     ]);
   });
 
-  it('checks each event with the browser contract the gateway ran (issue 25)', () => {
+  it('checks each event with the browser contract the gateway ran', () => {
     const stranger = valid();
     stranger.eventId = 'nope';
     stranger.sessionId = '';

@@ -161,7 +161,7 @@ describe('rowsFor', () => {
   });
 });
 
-describe('rowsFor stores text safely (issue 14, item 8)', () => {
+describe('rowsFor stores text safely', () => {
   it('strips control characters and query strings, and cuts referrers to origin + path, for older messages too', () => {
     const visit = event(
       { case: 'siteVisit', value: { $typeName: 'handcheck.analytics.v1.SiteVisit' } },
@@ -192,7 +192,7 @@ describe('rowsFor stores text safely (issue 14, item 8)', () => {
   });
 });
 
-describe('rowsFor strips control characters from every text it stores (issue 25, section 3)', () => {
+describe('rowsFor strips control characters from every text it stores', () => {
   it('conditions, durations, impacts, places and the User-Agent', () => {
     const completion = event(
       {

@@ -1,12 +1,12 @@
-import { type Migration } from '@handcheck/server-kit';
-
 // The spec's five analytics tables. Every raw table is a ReplacingMergeTree
-// keyed on the event id alone (since v2, below), so a redelivered Kafka batch never double counts once
-// merged, and queries with FINAL (or uniqExact(event_id)) are exact at once.
-// site_visits_by_time (v3) is site_visits sorted on the time, for the weekly report.
-// user_sessions is a view folding the per-event session facts into one current
-// row per session. All of it runs on ClickHouse 18.16 and on current versions:
-// no TTL, no CODEC, no LowCardinality, no query parameters.
+// keyed on the event id alone (v2), so a redelivered Kafka batch never double
+// counts once merged, and queries with FINAL (or uniqExact(event_id)) are exact
+// at once. visits_by_time (v4) is site_visits sorted on the time, for the
+// weekly report. user_sessions is a view folding the per-event session facts
+// into one current row per session. All of it runs on ClickHouse 18.16 and on
+// current versions: no TTL, no CODEC, no LowCardinality, no query parameters.
+// A migration that has run is never edited: the ledger lists it as applied.
+import { type Migration } from '@handcheck/server-kit';
 
 const v1: Migration = {
   version: 1,
@@ -128,18 +128,12 @@ const REPORTED_VISIT_COLUMNS = COLUMNS.site_visits!.split(',')
   .filter(([name]) => ['event_id', 'page_path', 'referrer', 'created_at'].includes(name));
 
 /**
- * Rebuilds a table sorted on the event id alone, in one partition: v1 sorted
- * and partitioned on the browser's time too, so one event id sent twice with
- * a different time stayed two rows even with FINAL (ReplacingMergeTree only
- * replaces rows with the same sort key in the same partition).
- *
- * Runs on 18.16 (no CREATE … AS SELECT with a new key, no EXCHANGE TABLES):
- * copy into a new table, swap names with RENAME, copy again from the old one
- * whatever arrived between the first copy and the swap (duplicates merge away:
- * that is the point). The whole list may rerun after a failure part-way
- * without losing rows: the new table deduplicates what is copied twice, and
- * an old table left by a half-run is dropped only after its rows are copied.
- * The old table stays as `<table>_before_v2` for the operator to drop.
+ * Rebuilds a table sorted on the event id alone, in one partition: with the
+ * browser's time in the key, one event id sent twice with another time stayed
+ * two rows even with FINAL. 18.16 cannot re-key a table nor swap two: copy into
+ * a new one, swap names with RENAME, copy again what arrived in between
+ * (duplicates merge away). Rerunnable after a failure part-way; the old table
+ * stays as `<table>_before_v2` for the operator to drop.
  */
 function dedupOnEventId(table: string): string[] {
   const create = (name: string) =>
@@ -162,58 +156,44 @@ const v2: Migration = {
   statements: Object.keys(COLUMNS).flatMap(dedupOnEventId),
 };
 
-/** The copy of site_visits sorted on the time, which the weekly report reads (v3). */
+/**
+ * A copy of site_visits sorted on (created_at, event_id), so that a week's
+ * window reads only its own granules (site_visits is sorted on the event id).
+ * Only the columns the report reads, each cast by name: a `SELECT *` feed
+ * would refuse every insert into a site_visits rebuilt with narrower types.
+ * The materialized view feeds it every insert, then the backfill copies what
+ * came before; a row copied twice merges away, and the report counts each
+ * event id once meanwhile. Run with one ingestion: an insert already
+ * under way when the view is created can miss both.
+ */
+function timeSortedVisits(table: string, eventId?: { type: string; select: string }): string[] {
+  const columns = REPORTED_VISIT_COLUMNS.map(([name, type]) =>
+    name === 'event_id' && eventId
+      ? { name, type: eventId.type, value: `${eventId.select} AS ${name}` }
+      : { name, type, value: `CAST(${name} AS ${type}) AS ${name}` },
+  );
+  const list = (part: (column: (typeof columns)[number]) => string) => columns.map(part).join(', ');
+  const select = list((column) => column.value);
+  return [
+    `CREATE TABLE IF NOT EXISTS {db}.${table} (${list((column) => `${column.name} ${column.type}`)}) ENGINE = ReplacingMergeTree
+    PARTITION BY toYYYYMM(created_at)
+    ORDER BY (created_at, event_id)`,
+    `CREATE MATERIALIZED VIEW IF NOT EXISTS {db}.${table}_feed TO {db}.${table} AS
+    SELECT ${select} FROM {db}.site_visits`,
+    `INSERT INTO {db}.${table} (${list((column) => column.name)}) SELECT ${select} FROM {db}.site_visits`,
+  ];
+}
+
+/** v3's copy, which v4 replaces. */
 export const SITE_VISITS_BY_TIME = 'site_visits_by_time';
 
-const copyColumns = REPORTED_VISIT_COLUMNS.map(([name, type]) => `${name} ${type}`).join(', ');
-const copyNames = REPORTED_VISIT_COLUMNS.map(([name]) => name).join(', ');
-const copySelect = REPORTED_VISIT_COLUMNS.map(
-  ([name, type]) => `CAST(${name} AS ${type}) AS ${name}`,
-).join(', ');
-
-/**
- * site_visits again, sorted on the time, for the weekly report (issue: the
- * report's p99 over 10 million visits). Since v2 site_visits is sorted on the
- * event id alone, so a filter on created_at cannot use its primary key and
- * reads the whole table; this copy is sorted on (created_at, event_id), so a
- * week's window reads only its own granules. It holds only the columns the
- * report (and docs/analytics 01–04) read: no user agent, the widest column,
- * so it costs each insert and the disk less than a whole second site_visits.
- *
- * Exactly once: the copy is fed by a materialized view, which sees every
- * insert, redeliveries included, and neither table rejects a repeated event
- * id. The copy still deduplicates: a redelivery with the same time has the
- * same sort key in the same partition, so ReplacingMergeTree merges it away,
- * and until then the report counts uniqExact(event_id) over the window, as it
- * did on site_visits, so any copy left counts once. Not a rollup: sums fed by
- * a view would count each redelivery again. The copy keeps every distinct
- * (time, event id) row site_visits received; a retry that came back with
- * another time (the gateway clamps the browser's clock) is a row at each time,
- * as it was in site_visits until a merge there kept one.
- *
- * The view lists its columns and casts each to the copy's type: with SELECT *
- * a site_visits rebuilt with a narrower type (ingestion-hardening does it to
- * provoke refusals) would make ClickHouse refuse every insert into it "while
- * pushing to view". The backfill runs after the view exists, so a row is in
- * the copy once or more, never lost; an insert already under way when the
- * view is created (another ingestion replica, milliseconds) does not feed it
- * and may land after the backfill has read: run this with one ingestion.
- * Rerunning every statement is safe: the backfill's second copies merge away.
- */
 const v3: Migration = {
   version: 3,
   name: 'site_visits sorted on the time for the weekly report',
-  statements: [
-    `CREATE TABLE IF NOT EXISTS {db}.${SITE_VISITS_BY_TIME} (${copyColumns}) ENGINE = ReplacingMergeTree
-    PARTITION BY toYYYYMM(created_at)
-    ORDER BY (created_at, event_id)`,
-    `CREATE MATERIALIZED VIEW IF NOT EXISTS {db}.${SITE_VISITS_BY_TIME}_feed TO {db}.${SITE_VISITS_BY_TIME} AS
-    SELECT ${copySelect} FROM {db}.site_visits`,
-    `INSERT INTO {db}.${SITE_VISITS_BY_TIME} (${copyNames}) SELECT ${copySelect} FROM {db}.site_visits`,
-  ],
+  statements: timeSortedVisits(SITE_VISITS_BY_TIME),
 };
 
-/** The copy of site_visits the weekly report reads since v4: v3's, with the event id as a UUID. */
+/** The copy of site_visits the weekly report reads: v3's, with the event id as a UUID. */
 export const VISITS_BY_TIME = 'visits_by_time';
 
 /**
@@ -226,35 +206,18 @@ export const VISITS_BY_TIME = 'visits_by_time';
  */
 const eventUuid = `toUUID(if(match(event_id, '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$'), event_id, concat(substring(hex(sipHash128(event_id)), 1, 8), '-', substring(hex(sipHash128(event_id)), 9, 4), '-', substring(hex(sipHash128(event_id)), 13, 4), '-', substring(hex(sipHash128(event_id)), 17, 4), '-', substring(hex(sipHash128(event_id)), 21, 12))))`;
 
-const uuidCopyColumns = REPORTED_VISIT_COLUMNS.map(
-  ([name, type]) => `${name} ${name === 'event_id' ? 'UUID' : type}`,
-).join(', ');
-const uuidCopySelect = REPORTED_VISIT_COLUMNS.map(([name, type]) =>
-  name === 'event_id' ? `${eventUuid} AS event_id` : `CAST(${name} AS ${type}) AS ${name}`,
-).join(', ');
-
 /**
- * v3's copy again, with the event id stored as a UUID (16 bytes) instead of
- * its 36-character text: uniqExact over a UUID is a set of 128-bit numbers,
- * over a String it hashes every id first, and the report's exact distinct
- * counts were most of its time (npm run bench:report). Same rows, same
- * numbers: an id read back is the lower-case text site_visits holds.
- *
- * Under a new name, because ClickHouse 18.16 cannot change the type of a
- * sort key column nor swap two tables atomically; the feed, then the
- * backfill, as in v3 (a row is copied once or more, never lost), then v3's
- * view and copy go. Every statement can run again after a failure part-way.
+ * v3's copy with the event id as a UUID (16 bytes, not 36 characters): exact
+ * distinct counts over text ids are most of the report's time (npm run
+ * bench:report), and uniqExact over a UUID hashes nothing. Same rows, same numbers. A new
+ * name, because 18.16 cannot change a sort key column's type nor swap two
+ * tables; v3's view and copy go once the new copy is fed and backfilled.
  */
 const v4: Migration = {
   version: 4,
   name: 'the weekly report reads visits_by_time, site_visits_by_time with UUID event ids',
   statements: [
-    `CREATE TABLE IF NOT EXISTS {db}.${VISITS_BY_TIME} (${uuidCopyColumns}) ENGINE = ReplacingMergeTree
-    PARTITION BY toYYYYMM(created_at)
-    ORDER BY (created_at, event_id)`,
-    `CREATE MATERIALIZED VIEW IF NOT EXISTS {db}.${VISITS_BY_TIME}_feed TO {db}.${VISITS_BY_TIME} AS
-    SELECT ${uuidCopySelect} FROM {db}.site_visits`,
-    `INSERT INTO {db}.${VISITS_BY_TIME} (${copyNames}) SELECT ${uuidCopySelect} FROM {db}.site_visits`,
+    ...timeSortedVisits(VISITS_BY_TIME, { type: 'UUID', select: eventUuid }),
     `DROP TABLE IF EXISTS {db}.${SITE_VISITS_BY_TIME}_feed`,
     `DROP TABLE IF EXISTS {db}.${SITE_VISITS_BY_TIME}`,
   ],

@@ -1,5 +1,3 @@
-import { sqlDate, sqlIdentifier, sqlInt, sqlString } from '@handcheck/server-kit';
-
 // The weekly report's queries, and the analysts' docs/analytics/01–04: one text.
 // docs/analytics holds them as an analyst runs them (database `handcheck`, the
 // window ending at today's midnight in Europe/London); the report runs the
@@ -24,6 +22,7 @@ import { sqlDate, sqlIdentifier, sqlInt, sqlString } from '@handcheck/server-kit
 // the primary key. The copy receives every delivery too, and only merges away
 // the ones with the same time, in the background, hence the grouping by id
 // rather than FINAL.
+import { sqlDate, sqlIdentifier, sqlInt, sqlString } from '@handcheck/server-kit';
 
 export interface WindowLiterals {
   /** The analytics database. */
