@@ -7,7 +7,7 @@ import { clinicalContentHash } from './content-hash';
  * contentHash (the current hash) and lastUpdated (today, UTC) in
  * web/src/content/clinical-review.json and leaves the review record alone: a review recorded
  * against the old hash no longer matches, so the site shows "Clinical review pending" again
- * until the product owner records a review of the new text (README: Clinical review).
+ * until the product owner records a review of the new text (docs/clinical-review.md).
  */
 const root = join(__dirname, '..', '..');
 const file = join(root, 'web/src/content/clinical-review.json');

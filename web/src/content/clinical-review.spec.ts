@@ -40,7 +40,7 @@ describe('clinical-review.json', () => {
           `${CLINICAL_REVIEW.contentHash} (now ${current}) and lastUpdated ` +
           `${CLINICAL_REVIEW.lastUpdated}. Run \`npm run clinical-review:update\` and commit the ` +
           `file: the site will then say "Clinical review pending" until a review of the new ` +
-          `text is recorded (README: Clinical review).`,
+          `text is recorded (docs/clinical-review.md).`,
       );
     }
   });
