@@ -3,7 +3,7 @@ import { Test } from '@nestjs/testing';
 import { join } from 'node:path';
 import { EnvModule } from '../../../packages/server-kit/src/config/config.module';
 import { CommonEnv } from '../../../packages/server-kit/src/config/common-env';
-import { MailerEnv } from '../../../packages/server-kit/src/config/engine-env';
+import { MailerEnv } from '../../../packages/server-kit/src/mail/mailer.env';
 import { loadConfig } from '../../../packages/server-kit/src/config/load-config';
 import { MetricsModule } from '../../../packages/server-kit/src/metrics/metrics.module';
 import { Metrics } from '../../../packages/server-kit/src/metrics/metrics.service';

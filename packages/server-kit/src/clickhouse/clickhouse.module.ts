@@ -1,6 +1,6 @@
 import { type DynamicModule, Global, Module } from '@nestjs/common';
 import { envProvider } from '../config/config.module';
-import { ClickHouseEnv } from '../config/engine-env';
+import { ClickHouseEnv } from './clickhouse.env';
 import { ClickHouseHealth } from './clickhouse.health';
 import {
   CLICKHOUSE_OPTIONS,

@@ -6,7 +6,7 @@ import {
   type OnModuleInit,
 } from '@nestjs/common';
 import { type ClickHouseClient } from '@clickhouse/client';
-import { ClickHouseEnv } from '../config/engine-env';
+import { ClickHouseEnv } from './clickhouse.env';
 import { withTimeout } from '../resilience/timeout';
 import { createClickHouse, createClickHouseServerClient } from './clickhouse-client';
 import { type Migration, migrate } from './migrations';

@@ -1,7 +1,6 @@
 import 'reflect-metadata';
-import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsNotEmpty, IsString, Max, Min } from 'class-validator';
-import { IsListenPort } from './engine-env';
+import { IsIn } from 'class-validator';
+import { IntSetting, IsListenPort, TextSetting } from './setting-decorators';
 
 export const NODE_ENVS = ['development', 'test', 'production'] as const;
 export type NodeEnv = (typeof NODE_ENVS)[number];
@@ -18,41 +17,22 @@ export class CommonEnv {
   @IsListenPort()
   PORT!: number;
 
-  @IsString()
-  @IsNotEmpty()
+  @TextSetting()
   HOST = '127.0.0.1';
 
   /** Shown on every log line; deployments set it to the image tag. */
-  @IsString()
-  @IsNotEmpty()
+  @TextSetting()
   SERVICE_VERSION = '0.1.0';
 
   /** The longest a client may take to send a whole request (headers and body). */
-  @Type(() => Number)
-  @IsInt()
-  @Min(1000)
-  @Max(600_000)
+  @IntSetting({ min: 1000, max: 600_000 })
   HTTP_REQUEST_TIMEOUT_MS = 30_000;
 
   /** The longest a client may take to send a request's headers (at most the request timeout). */
-  @Type(() => Number)
-  @IsInt()
-  @Min(1000)
-  @Max(600_000)
+  @IntSetting({ min: 1000, max: 600_000 })
   HTTP_HEADERS_TIMEOUT_MS = 15_000;
 
   /** How long an idle keep-alive connection is kept; above a load balancer's own idle timeout (60 s is common). */
-  @Type(() => Number)
-  @IsInt()
-  @Min(1000)
-  @Max(600_000)
+  @IntSetting({ min: 1000, max: 600_000 })
   HTTP_KEEP_ALIVE_TIMEOUT_MS = 65_000;
-}
-
-/** Comma-separated host:port list, as kafkajs wants it. */
-export function brokerList(value: string): string[] {
-  return value
-    .split(',')
-    .map((broker) => broker.trim())
-    .filter(Boolean);
 }

@@ -1,5 +1,5 @@
 import { IsUrl } from 'class-validator';
-import { CommonEnv, brokerList } from './common-env';
+import { CommonEnv } from './common-env';
 import { ConfigError, loadConfig } from './load-config';
 
 class SampleEnv extends CommonEnv {
@@ -29,9 +29,5 @@ describe('loadConfig', () => {
       expect(message).toMatch(/PORT/);
       expect(message).toMatch(/NODE_ENV/);
     }
-  });
-
-  it('splits broker lists', () => {
-    expect(brokerList(' a:1, b:2 ,')).toEqual(['a:1', 'b:2']);
   });
 });

@@ -1,6 +1,6 @@
 import { type DynamicModule, Global, Module } from '@nestjs/common';
 import { envProvider } from '../config/config.module';
-import { KafkaEnv } from '../config/engine-env';
+import { KafkaEnv } from './kafka.env';
 import { KafkaHealth } from './kafka.health';
 import { KAFKA_OPTIONS, type KafkaModuleOptions, KafkaService } from './kafka.service';
 

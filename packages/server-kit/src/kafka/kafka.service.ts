@@ -8,12 +8,10 @@ import {
 } from '@nestjs/common';
 import { type Admin, type Consumer, type Kafka, type Producer } from 'kafkajs';
 import { type Counter } from 'prom-client';
-import { brokerList } from '../config/common-env';
 import { SERVICE_NAME } from '../config/config.module';
-import { KafkaEnv } from '../config/engine-env';
+import { Metrics } from '../metrics/metrics.service';
 import { retryPolicy } from '../resilience/retry';
 import { withTimeout } from '../resilience/timeout';
-import { Metrics } from '../metrics/metrics.service';
 import { type BatchingOptions, BatchingProducer } from './batching-producer';
 import {
   type BatchConsumerOptions,
@@ -27,6 +25,7 @@ import {
 } from './consumers';
 import { DeadLetterPublisher } from './dead-letters';
 import { createKafka, createProducer, ensureTopics } from './kafka-client';
+import { KafkaEnv, brokerList } from './kafka.env';
 import { type OutgoingMessage, type TopicSpec } from './kafka-messages';
 
 export const KAFKA_OPTIONS = Symbol('KAFKA_OPTIONS');

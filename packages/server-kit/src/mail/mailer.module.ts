@@ -1,6 +1,6 @@
 import { type DynamicModule, Global, Module } from '@nestjs/common';
 import { envProvider } from '../config/config.module';
-import { MailerEnv } from '../config/engine-env';
+import { MailerEnv } from './mailer.env';
 import { MAILER_OPTIONS, Mailer, MailerHealth, type MailerOptions } from './mailer.service';
 
 /** Mail for one service: its settings (SMTP_*, MAIL_FROM), templates, sender and readiness check. */

@@ -8,7 +8,7 @@ import {
 import { createTransport, type Transporter } from 'nodemailer';
 import { isEmail } from '@handcheck/contracts';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
-import { MailerEnv } from '../config/engine-env';
+import { MailerEnv } from './mailer.env';
 import { withTimeout } from '../resilience/timeout';
 import { type ReadinessCheck } from '../health/readiness';
 import { Metrics } from '../metrics/metrics.service';

@@ -2,7 +2,7 @@ import { type DynamicModule, Global, Injectable, Logger, Module } from '@nestjs/
 import { InjectConnection, MongooseModule } from '@nestjs/mongoose';
 import { type Connection } from 'mongoose';
 import { envProvider } from '../config/config.module';
-import { MongoEnv } from '../config/engine-env';
+import { MongoEnv } from './mongo.env';
 import { withTimeout } from '../resilience/timeout';
 import { type ReadinessCheck } from '../health/readiness';
 

@@ -1,20 +1,23 @@
-import { Transform, Type } from 'class-transformer';
 import {
   IsEmail,
-  IsInt,
-  IsNotEmpty,
   IsOptional,
   IsString,
   IsUrl,
-  Matches,
-  Max,
-  Min,
   MinLength,
   ValidateBy,
   ValidateIf,
 } from 'class-validator';
 import { TOPICS } from '@handcheck/contracts';
-import { CommonEnv, IsListenPort } from '@handcheck/server-kit';
+import {
+  CommonEnv,
+  HostPortSetting,
+  IntSetting,
+  IsListenPort,
+  ListSetting,
+  OptionalTextSetting,
+  TextSetting,
+  TopicSetting,
+} from '@handcheck/server-kit';
 import { SERVICES } from '@handcheck/service-registry';
 
 /** Bytes, not characters: an HS256 key should hold at least 256 bits. */
@@ -33,14 +36,6 @@ const AtLeastBytes = (min: number) =>
     },
   });
 
-const list = ({ value }: { value: unknown }) =>
-  typeof value === 'string'
-    ? value
-        .split(',')
-        .map((v) => v.trim())
-        .filter(Boolean)
-    : value;
-
 export class GatewayEnv extends CommonEnv {
   override PORT = SERVICES.gateway.httpPort;
 
@@ -49,8 +44,7 @@ export class GatewayEnv extends CommonEnv {
   METRICS_PORT = SERVICES.gateway.metricsPort;
 
   /** Directory holding the built site (web/dist). */
-  @IsString()
-  @IsNotEmpty()
+  @TextSetting()
   WEB_DIST_DIR = '../../web/dist';
 
   @IsUrl({ require_tld: false, require_protocol: true })
@@ -58,25 +52,18 @@ export class GatewayEnv extends CommonEnv {
 
   /** Proxies whose X-Forwarded-For we believe (IPs or CIDRs, comma-separated); empty = none. */
   @IsOptional()
-  @Transform(list)
+  @ListSetting()
   @IsString({ each: true })
   TRUSTED_PROXIES: string[] = [];
 
   /** Path to a MaxMind-format city database; empty = the bundled GeoLite2 city database. */
-  @IsOptional()
-  @IsString()
+  @OptionalTextSetting()
   GEOIP_DB_PATH = '';
 
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(1000)
+  @IntSetting({ min: 1, max: 1000 })
   PRODUCER_LINGER_MS = 5;
 
-  @Type(() => Number)
-  @IsInt()
-  @Min(100)
-  @Max(1_000_000)
+  @IntSetting({ min: 100, max: 1_000_000 })
   PRODUCER_MAX_BUFFERED = 20_000;
 
   /**
@@ -84,10 +71,7 @@ export class GatewayEnv extends CommonEnv {
    * holds for Kafka before /api/events answers 503: the bound that keeps the
    * pod under its memory limit during a Kafka outage. Default 64 MiB.
    */
-  @Type(() => Number)
-  @IsInt()
-  @Min(1_048_576)
-  @Max(1_073_741_824)
+  @IntSetting({ min: 1_048_576, max: 1_073_741_824 })
   PRODUCER_MAX_BUFFERED_BYTES = 67_108_864;
 
   /**
@@ -96,31 +80,22 @@ export class GatewayEnv extends CommonEnv {
    * every 2 s plus a beacon or two when a page is left; these leave room for
    * several visitors behind one address.
    */
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(100_000)
+  @IntSetting({ min: 1, max: 100_000 })
   EVENTS_RATE_PER_SECOND = 10;
 
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(100_000)
+  @IntSetting({ min: 1, max: 100_000 })
   EVENTS_BURST = 40;
 
   /** The directory service's gRPC address (`host:port`), for GET /api/specialists. */
-  @IsString()
-  @Matches(/^[^\s:]+:\d+$/, { message: '$property must be host:port' })
+  @HostPortSetting()
   DIRECTORY_GRPC_URL = `127.0.0.1:${SERVICES.directory.grpcPort ?? 9082}`;
 
   /** The report service's gRPC address (`host:port`), for the admin's weekly test run and dashboard. */
-  @IsString()
-  @Matches(/^[^\s:]+:\d+$/, { message: '$property must be host:port' })
+  @HostPortSetting()
   REPORT_GRPC_URL = `127.0.0.1:${SERVICES.report.grpcPort ?? 9084}`;
 
   /** The referral service's gRPC address (`host:port`), for the admin's failed referrals and their retry. */
-  @IsString()
-  @Matches(/^[^\s:]+:\d+$/, { message: '$property must be host:port' })
+  @HostPortSetting()
   REFERRAL_GRPC_URL = `127.0.0.1:${SERVICES.referral.grpcPort ?? 9083}`;
 
   /**
@@ -128,10 +103,7 @@ export class GatewayEnv extends CommonEnv {
    * Cache-Control max-age). After that the list is still served at once while one refresh
    * runs in the background.
    */
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(3600)
+  @IntSetting({ min: 1, max: 3600 })
   DIRECTORY_CACHE_SECONDS = 30;
 
   /**
@@ -154,35 +126,22 @@ export class GatewayEnv extends CommonEnv {
   ADMIN_BOOTSTRAP_PASSWORD = '';
 
   /** POST /api/referrals: referrals one client (one address) may send in a burst… */
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(1_000_000)
+  @IntSetting({ min: 1, max: 1_000_000 })
   REFERRAL_RATE_LIMIT = 5;
 
   /** …and the time over which they come back (5 per 600 s: one more every 2 minutes). */
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(86_400)
+  @IntSetting({ min: 1, max: 86_400 })
   REFERRAL_RATE_WINDOW_SECONDS = 600;
 
   /** Clients the referral limit remembers at once (about 100 bytes each; least recent forgotten first). */
-  @Type(() => Number)
-  @IsInt()
-  @Min(100)
-  @Max(10_000_000)
+  @IntSetting({ min: 100, max: 10_000_000 })
   REFERRAL_RATE_MAX_CLIENTS = 10_000;
 
   /** How long POST /api/referrals waits for Kafka's acknowledgement before answering 503. */
-  @Type(() => Number)
-  @IsInt()
-  @Min(100)
-  @Max(30_000)
+  @IntSetting({ min: 100, max: 30_000 })
   REFERRAL_PUBLISH_TIMEOUT_MS = 5000;
 
   /** The topic referrals are published to; tests isolate themselves with their own. */
-  @IsString()
-  @Matches(/^[a-zA-Z0-9._-]+$/)
+  @TopicSetting()
   REFERRAL_TOPIC: string = TOPICS.referralsRequested;
 }

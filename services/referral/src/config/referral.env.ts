@@ -1,7 +1,13 @@
-import { Type } from 'class-transformer';
-import { IsInt, IsNotEmpty, IsString, Matches, Max, Min, ValidateIf } from 'class-validator';
+import { ValidateIf } from 'class-validator';
 import { CONSUMER_GROUPS, IsEmailAddress, TOPICS, TOPIC_PARTITIONS } from '@handcheck/contracts';
-import { CommonEnv, IsListenPort, type TopicSpec } from '@handcheck/server-kit';
+import {
+  CommonEnv,
+  IntSetting,
+  IsListenPort,
+  TextSetting,
+  TopicSetting,
+  type TopicSpec,
+} from '@handcheck/server-kit';
 import { SERVICES } from '@handcheck/service-registry';
 
 /** Where referrals go when REFERRAL_INBOX is not set (development and tests only). */
@@ -25,33 +31,22 @@ export class ReferralEnv extends CommonEnv {
   REFERRAL_INBOX = '';
 
   /** Sends tried per referral before it is marked failed and dead-lettered. */
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(20)
+  @IntSetting({ min: 1, max: 20 })
   REFERRAL_MAX_ATTEMPTS = 5;
 
   /** First wait after a failed send; doubled each time (1 s, 2 s, 4 s, … at most 5 minutes). */
-  @Type(() => Number)
-  @IsInt()
-  @Min(10)
-  @Max(60_000)
+  @IntSetting({ min: 10, max: 60_000 })
   REFERRAL_RETRY_BASE_MS = 1000;
 
   /** Referrals (patients' names, addresses, locations, symptoms) are deleted after this many days. */
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(3650)
+  @IntSetting({ min: 1, max: 3650 })
   REFERRAL_RETENTION_DAYS = 90;
 
   /** The topic referrals are read from (its dead-letter twin is `<topic>.dlq`); tests isolate themselves with their own. */
-  @IsString()
-  @Matches(/^[a-zA-Z0-9._-]+$/)
+  @TopicSetting()
   REFERRAL_TOPIC: string = TOPICS.referralsRequested;
 
-  @IsString()
-  @IsNotEmpty()
+  @TextSetting()
   REFERRAL_CONSUMER_GROUP: string = CONSUMER_GROUPS.referral;
 
   /** The configured inbox, or the development default. */

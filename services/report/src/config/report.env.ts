@@ -1,12 +1,7 @@
-import { Transform, Type } from 'class-transformer';
 import {
   ArrayNotEmpty,
-  IsInt,
-  IsNotEmpty,
   IsString,
   Matches,
-  Max,
-  Min,
   Validate,
   ValidateIf,
   ValidatorConstraint,
@@ -14,16 +9,14 @@ import {
 } from 'class-validator';
 import { CronTime } from 'cron';
 import { IsEmailAddress } from '@handcheck/contracts';
-import { CommonEnv, IsListenPort } from '@handcheck/server-kit';
+import {
+  CommonEnv,
+  IntSetting,
+  IsListenPort,
+  ListSetting,
+  TextSetting,
+} from '@handcheck/server-kit';
 import { SERVICES } from '@handcheck/service-registry';
-
-const list = ({ value }: { value: unknown }) =>
-  typeof value === 'string'
-    ? value
-        .split(',')
-        .map((v) => v.trim())
-        .filter(Boolean)
-    : value;
 
 @ValidatorConstraint({ name: 'isCron' })
 class IsCron implements ValidatorConstraintInterface {
@@ -65,7 +58,7 @@ export class ReportEnv extends CommonEnv {
   GRPC_PORT = SERVICES.report.grpcPort ?? 0;
 
   /** Who gets the weekly report, comma-separated. Required in production; empty elsewhere skips the weekly send. */
-  @Transform(list)
+  @ListSetting()
   @IsEmailAddress({ each: true, message: 'each of $property must be an email address' })
   @ValidateIf((env: ReportEnv) => env.NODE_ENV === 'production')
   @ArrayNotEmpty({ message: 'REPORT_RECIPIENTS is required in production' })
@@ -77,8 +70,7 @@ export class ReportEnv extends CommonEnv {
   REPORT_CRON = '0 8 * * 1';
 
   /** The zone of REPORT_CRON and of the report's days ("the last 7 whole days"). */
-  @IsString()
-  @IsNotEmpty()
+  @TextSetting()
   @Validate(IsTimeZone)
   REPORT_TIMEZONE = 'Europe/London';
 
@@ -91,16 +83,10 @@ export class ReportEnv extends CommonEnv {
   REPORT_PERIOD = 'week';
 
   /** How long a claimed run may take before another replica takes it over. */
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(86_400)
+  @IntSetting({ min: 1, max: 86_400 })
   REPORT_LEASE_SECONDS = 600;
 
   /** How many times a period's run is attempted (a crashed or failed run is retried by any replica). */
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(100)
+  @IntSetting({ min: 1, max: 100 })
   REPORT_MAX_ATTEMPTS = 5;
 }
