@@ -11,7 +11,7 @@ import {
 } from '@handcheck/contracts';
 import { type DeadLetter } from './dead-letter.schema';
 import { DeadLettersRepository } from './dead-letters.repository';
-import { ReferralSender } from './referral-sender';
+import { ReferralMailing } from './referral-mailing';
 
 type ListAnswer = MessageInitShape<typeof ListFailedReferralsResponseSchema>;
 type RetryAnswer = MessageInitShape<typeof RetryReferralResponseSchema>;
@@ -25,7 +25,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export class FailedReferralsController {
   constructor(
     private readonly deadLetters: DeadLettersRepository,
-    private readonly sender: ReferralSender,
+    private readonly mailing: ReferralMailing,
   ) {}
 
   @GrpcMethod('ReferralService', 'ListFailedReferrals')
@@ -46,7 +46,7 @@ export class FailedReferralsController {
         message: 'referral_id must be a UUID',
       });
     }
-    const result = await this.sender.retry(request.referralId.toLowerCase());
+    const result = await this.mailing.retryFailed(request.referralId.toLowerCase());
     switch (result.outcome) {
       case 'not_found':
         throw new RpcException({

@@ -47,7 +47,7 @@ describe('referral mails', () => {
       expect(part).toContain('You should receive a response within 1-2 business days.');
       expect(part).toContain('Call 999 (UK) or 911 (US) if it is life-threatening');
       expect(part).toContain('30 days at most');
-      // Issue 26, finding 4: the referral never tells a person to wait.
+      // The referral never tells a person to wait.
       expect(part).toContain('Do not wait for our reply');
       expect(part).not.toContain('You do not need to do anything else');
       // The emergency box names infection and injection injuries, A&E first.

@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Cron, CronExpression } from '@nestjs/schedule';
+import { LeasesRepository } from '@handcheck/server-kit';
 import { ReferralEnv } from '../config/referral.env';
 import { DeadLettersRepository } from './dead-letters.repository';
 import { ReferralsRepository } from './referrals.repository';
@@ -8,9 +9,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Personal data is kept no longer than REFERRAL_RETENTION_DAYS: every hour, referrals
- * created before then are deleted (whatever their status), and their dead letters with
- * them (the dead-letter topic's own retention.ms is the same, see ReferralSender). Deleting is idempotent, so
- * every replica may run it.
+ * created before then are deleted (whatever their status), and their dead letters and
+ * lease claims with them (the dead-letter topic's own retention.ms is the same, see
+ * referralTopics). Deleting is idempotent, so every replica may run it.
  */
 @Injectable()
 export class ReferralPurge {
@@ -19,6 +20,7 @@ export class ReferralPurge {
   constructor(
     private readonly referrals: ReferralsRepository,
     private readonly deadLetters: DeadLettersRepository,
+    private readonly leases: LeasesRepository,
     private readonly env: ReferralEnv,
   ) {}
 
@@ -37,6 +39,7 @@ export class ReferralPurge {
     const deleted = await this.referrals.deleteCreatedBefore(before);
     // What the admin is shown of failures goes with them (it carries no personal data, but is no use longer).
     const deadLetters = await this.deadLetters.deleteCreatedBefore(before);
+    await this.leases.deleteClaimsBefore(before);
     if (deleted + deadLetters > 0) {
       this.logger.log({ deleted, deadLetters, before }, 'Referrals past retention deleted');
     }

@@ -1,28 +1,29 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { type HydratedDocument } from 'mongoose';
+import { Leased } from '@handcheck/server-kit';
 
 export const REFERRAL_STATUSES = ['received', 'sending', 'sent', 'failed'] as const;
 export type ReferralStatus = (typeof REFERRAL_STATUSES)[number];
 
 /**
- * One referral and how far its mail got. The status is the lock: a new referral is
- * stored already `sending` (one insert, which only one worker can win), and a stored one
- * is moved from `received` (or from `sending` whose lease ran out) to `sending`
- * atomically before it is mailed again. Each mail is marked sent the moment the relay
- * accepts it (a ReferralMail, or this document's `*_sent_at` with the last one), so a
- * redelivered message never mails what was already sent.
+ * One referral and how far its mail got. Its lease is the lock: a new referral is stored
+ * already `sending` and leased (one insert, which only one worker can win); a stored one
+ * is taken over from `received` (or from `sending` whose lease ran out) before it is
+ * mailed again (LeasesRepository). Each mail is marked sent the moment the relay accepts
+ * it (a ReferralMail, or this document's `*_sent_at` with the last one), so a redelivered
+ * message never mails what was already sent.
  */
 @Schema({
   collection: 'referrals',
   timestamps: { createdAt: 'created_at', updatedAt: 'updated_at' },
   versionKey: false,
 })
-export class Referral {
+export class Referral extends Leased {
   /**
    * The referral's UUID (the same as `id`), so that every update after the insert finds
    * it by `_id`: FerretDB pushes only `{_id: …}` filters down to its storage, and scans
-   * and decodes the whole collection for any other. Referrals stored before this was so
-   * have an ObjectId here and are found by `id` (see ReferralsRepository).
+   * and decodes the whole collection for any other. Older referrals have an ObjectId here
+   * and are found by `id` (see ReferralsRepository).
    */
   @Prop({ type: String, required: true })
   _id!: string;
@@ -34,16 +35,8 @@ export class Referral {
   @Prop({ type: String, required: true, enum: REFERRAL_STATUSES, default: 'received' })
   status!: ReferralStatus;
 
-  /** Claims so far (each claim is one try at sending what is not yet sent). */
-  @Prop({ type: Number, required: true, default: 0 })
-  attempts!: number;
-
   @Prop({ type: String, default: null })
   last_error!: string | null;
-
-  /** While `sending`: until when the claiming worker owns it. */
-  @Prop({ type: Date, default: null })
-  lease_until!: Date | null;
 
   @Prop({ type: Date, required: true })
   requested_at!: Date;
@@ -90,9 +83,8 @@ ReferralSchema.index({ created_at: 1 });
 /**
  * One mail of a referral that the relay accepted, inserted the moment it did while the
  * referral's other mail is still on its way (the last one is written on the referral
- * itself, with `sent`). An insert, not an update of the referral: FerretDB updates read
- * the whole collection (see `_id` above), inserts do not, and two inserts never undo each
- * other. Deleted with its referral.
+ * itself, with `sent`). An insert, not an update of the referral, so that two marks
+ * written at once never undo each other. Deleted with its referral.
  */
 @Schema({
   collection: 'referral_mails',

@@ -1,15 +1,19 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
+import { LeasesModule } from '@handcheck/server-kit';
 import { DeadLetter, DeadLetterSchema } from './dead-letter.schema';
 import { DeadLettersRepository } from './dead-letters.repository';
 import { FailedReferralsController } from './failed-referrals.controller';
+import { ReferralConsumer } from './referral-consumer';
+import { ReferralDeadLetters } from './referral-dead-letters';
+import { ReferralMailing } from './referral-mailing';
 import { ReferralPurge } from './referral-purge';
-import { ReferralSender } from './referral-sender';
 import { Referral, ReferralMail, ReferralMailSchema, ReferralSchema } from './referral.schema';
 import { ReferralsRepository } from './referrals.repository';
 
 @Module({
   imports: [
+    LeasesModule,
     MongooseModule.forFeature([
       { name: Referral.name, schema: ReferralSchema },
       { name: ReferralMail.name, schema: ReferralMailSchema },
@@ -17,7 +21,13 @@ import { ReferralsRepository } from './referrals.repository';
     ]),
   ],
   controllers: [FailedReferralsController],
-  providers: [ReferralsRepository, DeadLettersRepository, ReferralSender, ReferralPurge],
-  exports: [ReferralsRepository, DeadLettersRepository, ReferralSender, ReferralPurge],
+  providers: [
+    ReferralsRepository,
+    DeadLettersRepository,
+    ReferralDeadLetters,
+    ReferralMailing,
+    ReferralConsumer,
+    ReferralPurge,
+  ],
 })
 export class ReferralsModule {}

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { type FilterQuery, type Model } from 'mongoose';
+import { LeasesRepository, isDuplicateKey } from '@handcheck/server-kit';
 import { type ReferralRequest } from './referral-message';
-import { Referral, ReferralMail } from './referral.schema';
+import { Referral, ReferralMail, type ReferralStatus } from './referral.schema';
 
 export type MailKind = 'specialist' | 'patient';
 
@@ -19,31 +20,30 @@ export function sentField(kind: MailKind) {
 
 const mailId = (referralId: string, kind: MailKind) => `${referralId}:${kind}`;
 
-const isDuplicateKey = (error: unknown) =>
-  typeof error === 'object' && error !== null && (error as { code?: number }).code === 11000;
-
 /**
- * Where a stored referral is. Those stored since the UUID became `_id` are found by `_id`:
- * FerretDB (the local MongoDB) pushes only an `{_id: …}` filter down to SQLite and, for
- * any other, reads and decodes every document of the collection, so each update by `id`
- * got slower as referrals accumulated. Older ones (ObjectId `_id`) by `id`, as before.
+ * Where a stored referral is: by `_id` (its UUID), as FerretDB reads and decodes every
+ * document of the collection for any other filter; by `id` for one with an ObjectId `_id`.
  */
 function where(referral: Pick<Referral, '_id' | 'id'>): FilterQuery<Referral> {
   return typeof referral._id === 'string' ? { _id: referral._id } : { id: referral.id };
 }
 
-/** The `referrals` collection and its mail marks (`referral_mails`): every state change is one atomic write. */
+/**
+ * The `referrals` collection and its mail marks (`referral_mails`): every state change is
+ * one atomic write, but a take-over, which claims the attempt first (LeasesRepository).
+ */
 @Injectable()
 export class ReferralsRepository {
   constructor(
     @InjectModel(Referral.name) private readonly referrals: Model<Referral>,
     @InjectModel(ReferralMail.name) private readonly mails: Model<ReferralMail>,
+    private readonly leases: LeasesRepository,
   ) {}
 
   /**
-   * Keeps a new referral already claimed for sending (`sending`, first attempt, leased):
-   * one insert, and atomic, since of two inserts of the same referral (a redelivery, or
-   * two workers) the unique `_id` and `id` let only one succeed. Null when it was stored
+   * Keeps a new referral already claimed for sending (`sending`, its first lease): one
+   * insert, and atomic, since of two inserts of the same referral (a redelivery, or two
+   * workers) the unique `_id` and `id` let only one succeed. Null when it was stored
    * before: whoever handles it then must `claim` it.
    */
   async recordClaimed(
@@ -56,8 +56,7 @@ export class ReferralsRepository {
         _id: request.id,
         id: request.id,
         status: 'sending',
-        attempts: 1,
-        lease_until: new Date(now.getTime() + leaseMs),
+        ...this.leases.firstLease(leaseMs, now),
         requested_at: request.requestedAt,
         patient_name: request.patientName,
         patient_email: request.patientEmail,
@@ -83,40 +82,27 @@ export class ReferralsRepository {
    * out (it crashed). Null when it is sent, failed, or another worker holds it. What it
    * returns counts a mail marked sent in `referral_mails` as sent.
    */
-  async claim(id: string, leaseMs: number, now = new Date()): Promise<Referral | null> {
-    const claimed = await this.referrals
-      .findOneAndUpdate(
-        {
-          id,
-          $or: [{ status: 'received' }, { status: 'sending', lease_until: { $lt: now } }],
-        },
-        {
-          $set: { status: 'sending', lease_until: new Date(now.getTime() + leaseMs) },
-          $inc: { attempts: 1 },
-        },
-        { new: true },
-      )
-      .lean<Referral>()
-      .exec();
-    return claimed && this.withMailMarks(claimed);
+  claim(stored: Referral, leaseMs: number): Promise<Referral | null> {
+    return this.takeOver(stored, ['received', 'sending'], leaseMs);
   }
 
-  /**
-   * Takes a failed referral for sending again (the admin's retry): only one caller wins,
-   * and what it returns counts a mail already sent as sent. Null when it is not failed.
-   */
-  async claimFailed(id: string, leaseMs: number, now = new Date()): Promise<Referral | null> {
-    const claimed = await this.referrals
-      .findOneAndUpdate(
-        { id, status: 'failed' },
-        {
-          $set: { status: 'sending', lease_until: new Date(now.getTime() + leaseMs) },
-          $inc: { attempts: 1 },
-        },
-        { new: true },
-      )
-      .lean<Referral>()
-      .exec();
+  /** Takes a failed referral for sending again (the admin's retry); null when it is not failed. */
+  claimFailed(stored: Referral, leaseMs: number): Promise<Referral | null> {
+    return this.takeOver(stored, ['failed'], leaseMs);
+  }
+
+  private async takeOver(
+    stored: Referral,
+    from: ReferralStatus[],
+    leaseMs: number,
+  ): Promise<Referral | null> {
+    const claimed = await this.leases.takeOver(this.referrals, {
+      current: stored,
+      where: { ...where(stored), status: { $in: from } },
+      key: stored.id,
+      set: { status: 'sending' },
+      leaseMs,
+    });
     return claimed && this.withMailMarks(claimed);
   }
 

@@ -3,13 +3,16 @@ import { ReferralRequestedSchema, create, timestampFromDate, toBinary } from '@h
 import {
   type ConsumedMessage,
   type ConsumerContext,
+  DeadLetterPublisher,
   type KafkaService,
   type Mailer,
   type Metrics,
 } from '@handcheck/server-kit';
 import { type ReferralEnv } from '../config/referral.env';
+import { ReferralConsumer } from './referral-consumer';
+import { ReferralDeadLetters } from './referral-dead-letters';
+import { ReferralMailing } from './referral-mailing';
 import { type ReferralRequest } from './referral-message';
-import { ReferralSender } from './referral-sender';
 import { type Referral } from './referral.schema';
 import { type MailKind, type ReferralsRepository, sentField } from './referrals.repository';
 import {
@@ -84,8 +87,9 @@ class MemoryReferrals {
     return referral ? { ...referral } : null;
   }
 
-  async claim(id: string, leaseMs: number): Promise<Referral | null> {
+  async claim(stored: Referral, leaseMs: number): Promise<Referral | null> {
     this.calls.push('claim');
+    const id = stored.id;
     const referral = this.stored.get(id);
     const now = new Date();
     if (
@@ -145,8 +149,9 @@ class MemoryReferrals {
     });
   }
 
-  async claimFailed(id: string, leaseMs: number): Promise<Referral | null> {
+  async claimFailed(stored: Referral, leaseMs: number): Promise<Referral | null> {
     this.calls.push('claimFailed');
+    const id = stored.id;
     const referral = this.stored.get(id);
     if (referral?.status !== 'failed') return null;
     Object.assign(referral, {
@@ -205,8 +210,9 @@ function setUp(answer: Relay['answer'] = async () => undefined) {
     },
   } as unknown as Mailer;
   const deadLetters: unknown[] = [];
+  const producer = { send: async (...args: unknown[]) => void deadLetters.push(args) };
   const kafka = {
-    producer: () => ({ send: async (...args: unknown[]) => void deadLetters.push(args) }),
+    deadLetterPublisher: (counter: never) => new DeadLetterPublisher(producer as never, counter),
   } as unknown as KafkaService;
   const outcomes: string[] = [];
   const metrics = {
@@ -224,28 +230,24 @@ function setUp(answer: Relay['answer'] = async () => undefined) {
     REFERRAL_RETENTION_DAYS: 90,
     referralInbox: 'inbox@handcheck.test',
   } as ReferralEnv;
-  const sender = new ReferralSender(
-    kafka,
-    mailer,
-    referrals as unknown as ReferralsRepository,
-    kept as unknown as DeadLettersRepository,
-    env,
-    metrics,
-  );
-  return { sender, referrals, relay, outcomes, deadLetters, kept };
+  const records = new ReferralDeadLetters(kafka, kept as unknown as DeadLettersRepository, metrics);
+  const repository = referrals as unknown as ReferralsRepository;
+  const mailing = new ReferralMailing(mailer, repository, records, env, metrics);
+  const consumer = new ReferralConsumer(kafka, mailing, records, env);
+  return { consumer, mailing, referrals, relay, outcomes, deadLetters, kept };
 }
 
-describe('ReferralSender', () => {
+describe('ReferralConsumer and ReferralMailing', () => {
   // Its log lines are not what is tested here.
   beforeAll(() => Logger.overrideLogger(false));
   afterAll(() => Logger.overrideLogger(['log', 'error', 'warn', 'debug', 'verbose']));
 
   it('keeps a new referral claimed in one insert, sends both mails at once, marks the first on its own and the last with the referral sent', async () => {
-    const { sender, referrals, relay, outcomes } = setUp(async (template) => {
+    const { consumer, referrals, relay, outcomes } = setUp(async (template) => {
       // The patient's mail is accepted later than the specialist's.
       await sleep(template === 'referral-patient' ? 15 : 5);
     });
-    const handled = sender.handle(message(), context);
+    const handled = consumer.handle(message(), context);
     await sleep(1);
     // Both are with the relay before either is answered.
     expect(relay.sends.map((send) => send.done)).toEqual([false, false]);
@@ -265,21 +267,21 @@ describe('ReferralSender', () => {
   });
 
   it('sends nothing for a redelivered referral that was sent', async () => {
-    const { sender, referrals, relay, outcomes } = setUp();
-    await sender.handle(message(), context);
-    await sender.handle(message(ID, '1'), context);
+    const { consumer, referrals, relay, outcomes } = setUp();
+    await consumer.handle(message(), context);
+    await consumer.handle(message(ID, '1'), context);
     expect(relay.sends).toHaveLength(2);
     expect(referrals.calls.slice(3)).toEqual(['recordClaimed', 'find']);
     expect(outcomes).toEqual(['sent', 'duplicate']);
   });
 
   it('handles two messages of one referral in hand at once one after the other: mailed once', async () => {
-    const { sender, relay, outcomes } = setUp(async () => {
+    const { consumer, relay, outcomes } = setUp(async () => {
       await sleep(10);
     });
     await Promise.all([
-      sender.handle(message(ID, '0'), context),
-      sender.handle(message(ID, '7'), context),
+      consumer.handle(message(ID, '0'), context),
+      consumer.handle(message(ID, '7'), context),
     ]);
     expect(relay.sends).toHaveLength(2);
     expect(outcomes.sort()).toEqual(['duplicate', 'sent']);
@@ -287,7 +289,7 @@ describe('ReferralSender', () => {
 
   it('marks the mail the relay accepted, waits for the other, and retries only the refused one', async () => {
     let refusals = 1;
-    const { sender, referrals, relay, outcomes } = setUp(async (template) => {
+    const { consumer, referrals, relay, outcomes } = setUp(async (template) => {
       if (template === 'referral-patient') {
         await sleep(5);
         if (refusals-- > 0) throw new Error('421 try again later for pat@example.org');
@@ -295,7 +297,7 @@ describe('ReferralSender', () => {
         await sleep(20);
       }
     });
-    await sender.handle(message(), context);
+    await consumer.handle(message(), context);
     expect(relay.sends.map((send) => send.template)).toEqual([
       'referral-specialist',
       'referral-patient',
@@ -318,7 +320,7 @@ describe('ReferralSender', () => {
   });
 
   it('after a worker died with one mail marked, the next owner of the lease sends only the other', async () => {
-    const { sender, referrals, relay, outcomes } = setUp();
+    const { consumer, referrals, relay, outcomes } = setUp();
     await referrals.recordClaimed(
       {
         id: ID,
@@ -334,7 +336,7 @@ describe('ReferralSender', () => {
     );
     const patientSentAt = new Date('2026-01-02T03:04:06Z');
     referrals.marks.set(`${ID}:patient`, patientSentAt);
-    await sender.handle(message(), context);
+    await consumer.handle(message(), context);
     expect(relay.sends.map((send) => send.template)).toEqual(['referral-specialist']);
     expect(referrals.stored.get(ID)).toMatchObject({
       status: 'sent',
@@ -346,10 +348,10 @@ describe('ReferralSender', () => {
   });
 
   it('dead-letters a referral the relay refuses for good, and marks it failed', async () => {
-    const { sender, referrals, deadLetters, outcomes, kept } = setUp(async () => {
+    const { consumer, referrals, deadLetters, outcomes, kept } = setUp(async () => {
       throw Object.assign(new Error('550 no such user'), { responseCode: 550 });
     });
-    await sender.handle(message(), context);
+    await consumer.handle(message(), context);
     expect(deadLetters).toHaveLength(1);
     expect(referrals.stored.get(ID)).toMatchObject({ status: 'failed' });
     expect(outcomes).toEqual(['failed']);
@@ -364,33 +366,33 @@ describe('ReferralSender', () => {
 
   it('retries a failed referral once: sends only the mail not sent, then it is sent and no longer kept as failed; a second retry mails nothing', async () => {
     let refuse = true;
-    const { sender, referrals, relay, kept } = setUp(async (template) => {
+    const { consumer, mailing, referrals, relay, kept } = setUp(async (template) => {
       if (refuse && template === 'referral-patient') {
         throw Object.assign(new Error('550 no such user'), { responseCode: 550 });
       }
     });
-    await sender.handle(message(), context);
+    await consumer.handle(message(), context);
     expect(referrals.stored.get(ID)).toMatchObject({ status: 'failed' });
     expect(kept.kept.size).toBe(1);
     refuse = false;
     relay.sends.length = 0;
-    expect(await sender.retry(ID)).toEqual({ outcome: 'sent' });
+    expect(await mailing.retryFailed(ID)).toEqual({ outcome: 'sent' });
     expect(relay.sends.map((send) => send.template)).toEqual(['referral-patient']);
     expect(referrals.stored.get(ID)).toMatchObject({ status: 'sent' });
     expect(kept.kept.size).toBe(0);
-    expect(await sender.retry(ID)).toEqual({ outcome: 'already_sent' });
+    expect(await mailing.retryFailed(ID)).toEqual({ outcome: 'already_sent' });
     expect(relay.sends).toHaveLength(1);
-    expect(await sender.retry('9f2b8c9e-1d4a-4b6c-9e2f-0a1b2c3d4e5f')).toEqual({
+    expect(await mailing.retryFailed('9f2b8c9e-1d4a-4b6c-9e2f-0a1b2c3d4e5f')).toEqual({
       outcome: 'not_found',
     });
   });
 
   it('a retry the relay refuses again leaves the referral failed, with the new reason kept', async () => {
-    const { sender, referrals, kept } = setUp(async () => {
+    const { consumer, mailing, referrals, kept } = setUp(async () => {
       throw Object.assign(new Error('550 no such user'), { responseCode: 550 });
     });
-    await sender.handle(message(), context);
-    const result = await sender.retry(ID);
+    await consumer.handle(message(), context);
+    const result = await mailing.retryFailed(ID);
     expect(result).toEqual({
       outcome: 'failed',
       reason: 'mail not sent after 2 attempt(s): 550 no such user',
@@ -400,16 +402,16 @@ describe('ReferralSender', () => {
   });
 
   it('leaves the message for redelivery when a mark cannot be written, with the claim held', async () => {
-    const { sender, referrals } = setUp();
+    const { consumer, referrals } = setUp();
     referrals.failMarks = true;
-    await expect(sender.handle(message(), context)).rejects.toThrow('MongoDB is away');
+    await expect(consumer.handle(message(), context)).rejects.toThrow('MongoDB is away');
     expect(referrals.calls).not.toContain('release');
     expect(referrals.stored.get(ID)).toMatchObject({ status: 'sending' });
   });
 
   it('dead-letters an unreadable message without touching the store', async () => {
-    const { sender, referrals, deadLetters, kept } = setUp();
-    await sender.handle(
+    const { consumer, referrals, deadLetters, kept } = setUp();
+    await consumer.handle(
       { ...message(), value: Buffer.from('not a referral \xff'), offset: '7' },
       context,
     );
