@@ -3,7 +3,7 @@ import { Logger } from '@nestjs/common';
 import { bulkhead } from 'cockatiel';
 import { type Consumer, type IHeaders, type KafkaMessage } from 'kafkajs';
 import { type Metrics } from '../metrics/metrics.service';
-import { ConsumerStopped, retryWhileActive } from '../resilience/keep-alive';
+import { retryWhileActive } from '../resilience/keep-alive';
 import { type ConsumedBatch, type ConsumedMessage, type ConsumerContext } from './kafka-messages';
 import { type LaneConsumer, PartitionLane } from './partition-lanes';
 
@@ -42,7 +42,8 @@ export type BatchHandler = (
 /**
  * Handles one message; resolving commits it. Throwing means "not now": the
  * same message is retried with backoff (the consumer never crashes and never
- * skips). A message that can never be handled is the handler's to dead-letter.
+ * skips); throwing ConsumerStopped leaves it uncommitted, for redelivery. A
+ * message that can never be handled is the handler's to dead-letter.
  */
 export type MessageHandler = (message: ConsumedMessage, context: ConsumerContext) => Promise<void>;
 
@@ -216,22 +217,20 @@ export async function runMessageConsumer(
         heartbeat: () => heartbeat(),
         isActive: () => lane.active(),
       };
-      try {
-        await retryWhileActive(() => handler(toConsumed(message), context), context, {
-          firstMs: 500,
-          maxMs: 30_000,
-          onRetry: (error, attempt, retryInMs) =>
-            logger.warn(
-              { err: error, offset: message.offset, attempt, retryInMs },
-              'Handler failed; retrying',
-            ),
-        });
-        return true;
-      } catch (error) {
-        // Uncommitted: redelivered to whoever owns the partition next.
-        if (error instanceof ConsumerStopped) return false;
-        throw error;
-      }
+      const work = () => handler(toConsumed(message), context);
+      // It gives up only with ConsumerStopped: uncommitted, for whoever owns the partition next.
+      return retryWhileActive(work, context, {
+        firstMs: 500,
+        maxMs: 30_000,
+        onRetry: (error, attempt, retryInMs) =>
+          logger.warn(
+            { err: error, offset: message.offset, attempt, retryInMs },
+            'Handler failed; retrying',
+          ),
+      }).then(
+        () => true,
+        () => false,
+      );
     },
     async commit(message, lane) {
       const next = (BigInt(message.offset) + 1n).toString();
@@ -274,7 +273,7 @@ export async function runMessageConsumer(
       }
       lane.highWatermark = batch.highWatermark;
       for (const message of batch.messages) {
-        if (lane.take(message))
+        if (lane.enqueue(message))
           metrics.fetched(
             options.groupId,
             batch.topic,

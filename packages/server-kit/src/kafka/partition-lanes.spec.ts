@@ -34,8 +34,8 @@ describe('partition lanes', () => {
   it('handle a partition one message at a time in offset order, committing each once handled', async () => {
     const { consumer, log, open } = recordingConsumer();
     const lane = new PartitionLane('t', 0, consumer, bulkhead(1, Infinity));
-    lane.take(message(5));
-    lane.take(message(6));
+    lane.enqueue(message(5));
+    lane.enqueue(message(6));
     await open('0:5');
     await open('0:6');
     await lane.idle();
@@ -52,10 +52,10 @@ describe('partition lanes', () => {
   it('skip a refetch of messages already in hand', async () => {
     const { consumer, log, open } = recordingConsumer();
     const lane = new PartitionLane('t', 0, consumer, bulkhead(1, Infinity));
-    expect(lane.take(message(1))).toBe(true);
-    expect(lane.take(message(1))).toBe(false);
-    expect(lane.take(message(2))).toBe(true);
-    expect(lane.take(message(1))).toBe(false);
+    expect(lane.enqueue(message(1))).toBe(true);
+    expect(lane.enqueue(message(1))).toBe(false);
+    expect(lane.enqueue(message(2))).toBe(true);
+    expect(lane.enqueue(message(1))).toBe(false);
     await open('0:1');
     await open('0:2');
     await lane.idle();
@@ -67,9 +67,9 @@ describe('partition lanes', () => {
     const handlers = bulkhead(2, Infinity);
     const slow = new PartitionLane('t', 0, consumer, handlers);
     const quick = new PartitionLane('t', 1, consumer, handlers);
-    slow.take(message(1));
-    quick.take(message(1));
-    quick.take(message(2));
+    slow.enqueue(message(1));
+    quick.enqueue(message(1));
+    quick.enqueue(message(2));
     await open('1:1');
     await open('1:2');
     await quick.idle();
@@ -82,15 +82,15 @@ describe('partition lanes', () => {
   it('once revoked, finish the message in hand, commit it, and drop the rest', async () => {
     const { consumer, log, open } = recordingConsumer();
     const lane = new PartitionLane('t', 0, consumer, bulkhead(1, Infinity));
-    lane.take(message(1));
-    lane.take(message(2));
+    lane.enqueue(message(1));
+    lane.enqueue(message(2));
     lane.revoke();
     expect(lane.active()).toBe(false);
     await open('0:1');
     await lane.idle();
     expect(log).toEqual(['start 0:1', 'end 0:1', 'commit 0:1']);
     expect(lane.size).toBe(0);
-    expect(lane.take(message(3))).toBe(false);
+    expect(lane.enqueue(message(3))).toBe(false);
   });
 
   it('commit nothing for a message whose handler gave up', async () => {
@@ -101,7 +101,7 @@ describe('partition lanes', () => {
       commit: async (m) => void log.push(`commit ${m.offset}`),
     };
     const lane = new PartitionLane('t', 0, consumer, bulkhead(1, Infinity));
-    lane.take(message(1));
+    lane.enqueue(message(1));
     await lane.idle();
     expect(log).toEqual([]);
   });
@@ -124,7 +124,7 @@ describe('partition lanes', () => {
     const lanes = [0, 1, 2, 3].map(
       (partition) => new PartitionLane('t', partition, consumer, handlers),
     );
-    for (const lane of lanes) lane.take(message(1));
+    for (const lane of lanes) lane.enqueue(message(1));
     for (let done = 0; done < 4; done++) {
       while (releases.length === 0) await new Promise((r) => setImmediate(r));
       releases.shift()!();

@@ -13,19 +13,17 @@ export interface LaneConsumer {
 
 /**
  * One partition's fetched messages, handled one at a time in offset order and each
- * committed once handled. kafkajs fetches again only when every batch of its last fetch
- * has been handled, so handled inside its eachBatch, the slowest partition of a fetch
- * held all the others back (a referral waited for the slowest of six): the consumer
- * hands each batch to its partition's lane and returns at once.
+ * committed once handled. kafkajs fetches again only once every batch of a fetch is
+ * handled, so the consumer hands each batch to its partition's lane and returns at once:
+ * a slow partition does not hold the others back.
  *
- * A lane whose partition went to another consumer (a rebalance) is revoked: it stops
- * after the message being handled, commits nothing more, and drops the rest, which the new
- * owner reads again from the last commit. A refetch of messages already queued (after
- * a rebalance that left the partition here) is skipped by offset.
+ * A revoked lane (its partition went to another member) stops after the message being
+ * handled, commits nothing more and drops the rest, which the new owner reads again from
+ * the last commit. A refetch of messages already queued is skipped by offset.
  */
 export class PartitionLane {
   private readonly queue: KafkaMessage[] = [];
-  /** The offset after the last message taken in: anything before it is already here. */
+  /** The offset after the last message queued: anything before it is already here. */
   private nextOffset = -1n;
   private revoked = false;
   private work: Promise<void> = Promise.resolve();
@@ -51,8 +49,8 @@ export class PartitionLane {
     return !this.revoked && this.consumer.running();
   }
 
-  /** Takes a fetched message in; false when it is already here (a refetch). */
-  take(message: KafkaMessage): boolean {
+  /** Queues a fetched message; false when it is already queued or handled (a refetch). */
+  enqueue(message: KafkaMessage): boolean {
     const offset = BigInt(message.offset);
     if (this.revoked || offset < this.nextOffset) return false;
     this.nextOffset = offset + 1n;
