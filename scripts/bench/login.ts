@@ -12,9 +12,15 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import mongoose from 'mongoose';
+import {
+  MongoLimitStore,
+  RATE_LIMITS_COLLECTION,
+  RateLimitCounter,
+  RateLimitCounterSchema,
+} from '@handcheck/server-kit';
 import { performance } from 'node:perf_hooks';
-import { createAdmin } from '../../services/gateway/src/auth/admin-users';
-import { AuthKeys } from '../../services/gateway/src/auth/auth-keys';
+import { AdminUsersRepository } from '../../services/gateway/src/auth/admin-users.repository';
+import { AuthKeys } from '../../services/gateway/src/auth/auth-keys.service';
 import { LoginService } from '../../services/gateway/src/auth/login.service';
 import {
   ARGON2_OPTIONS,
@@ -29,20 +35,16 @@ import {
   RefreshToken,
   RefreshTokenSchema,
 } from '../../services/gateway/src/auth/schemas/refresh-token.schema';
-import { LoginThrottle } from '../../services/gateway/src/auth/login-throttle';
+import { LoginThrottle } from '../../services/gateway/src/auth/login-throttle.service';
 import {
   AdminSession,
   AdminSessionSchema,
 } from '../../services/gateway/src/auth/schemas/admin-session.schema';
 import {
-  LoginLimit,
-  LoginLimitSchema,
-} from '../../services/gateway/src/auth/schemas/login-limit.schema';
-import {
   RefreshClaim,
   RefreshClaimSchema,
 } from '../../services/gateway/src/auth/schemas/refresh-claim.schema';
-import { SessionCheck } from '../../services/gateway/src/auth/session-check';
+import { SessionCheck } from '../../services/gateway/src/auth/session-check.service';
 import { TokenService } from '../../services/gateway/src/auth/token.service';
 import { type GatewayEnv } from '../../services/gateway/src/config/gateway.env';
 import { commandOptions, profileEnv } from '../analytics/env';
@@ -101,13 +103,19 @@ async function main(): Promise<void> {
     const refreshTokens = connection.model(RefreshToken.name, RefreshTokenSchema);
     const sessions = connection.model(AdminSession.name, AdminSessionSchema);
     const claims = connection.model(RefreshClaim.name, RefreshClaimSchema);
-    const limits = connection.model(LoginLimit.name, LoginLimitSchema);
+    const limits = connection.model(
+      RateLimitCounter.name,
+      RateLimitCounterSchema,
+      RATE_LIMITS_COLLECTION,
+    );
     await Promise.all([users, refreshTokens, sessions, claims, limits].map((m) => m.init()));
-    const { email } = await createAdmin(users, 'bench@example.com', PASSWORD);
+    const admins = new AdminUsersRepository(users);
+    const { email } = await admins.create('bench@example.com', PASSWORD);
     const keys = new AuthKeys({ JWT_SECRET: 'x'.repeat(48) } as GatewayEnv);
-    const sessionCheck = new SessionCheck(sessions, users);
-    const tokens = new TokenService(keys, refreshTokens, users, sessions, claims, sessionCheck);
-    const service = new LoginService(keys, tokens, new LoginThrottle(connection), users);
+    const sessionCheck = new SessionCheck(sessions, admins);
+    const tokens = new TokenService(keys, refreshTokens, admins, sessions, claims, sessionCheck);
+    const throttle = new LoginThrottle(new MongoLimitStore(connection, RATE_LIMITS_COLLECTION));
+    const service = new LoginService(keys, tokens, throttle, admins);
     await service.login(email, PASSWORD, 'warm-up');
     for (const inFlight of [1, 2]) {
       const { samples, wallMs } = await measure(logins, inFlight, (i) =>

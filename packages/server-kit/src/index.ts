@@ -45,3 +45,4 @@ export * from './resilience/retry';
 export * from './resilience/keep-alive';
 export * from './resilience/timeout';
 export * from './grpc';
+export * from './rate-limit';

@@ -6,6 +6,7 @@ import {
   KafkaModule,
   MetricsModule,
   MongoModule,
+  RateLimitModule,
   createLoggerModule,
 } from '@handcheck/server-kit';
 import { AdminReferralsModule } from './admin-referrals/admin-referrals.module';
@@ -36,6 +37,8 @@ import { SpecialistsModule } from './specialists/specialists.module';
     }),
     // Admin users and sessions; in the background, so the site serves while MongoDB is away.
     MongoModule.forRoot({ startup: 'background' }),
+    // The sign-in and referral limits hold across replicas: their counters are in MongoDB.
+    RateLimitModule.forMongo(),
     AuthModule,
     AdminReportsModule,
     AdminReferralsModule,

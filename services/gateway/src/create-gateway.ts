@@ -4,14 +4,14 @@ import { ERROR_BODY_SHAPE } from '@handcheck/server-kit';
 import { GatewayEnv } from './config/gateway.env';
 import { EventsIntake } from './events/events-intake';
 import { methodNotAllowed } from './http/method-not-allowed';
-import { serveAhead } from './http/serve-ahead';
+import { serveBeforeExpress } from './http/node-http-route';
 import { trustedProxy } from './http/trusted-proxy';
 import { mountOpenApi } from './openapi/mount-openapi';
 import { buildOpenApiDocument } from './openapi/openapi-document';
 import { referralErrorShape } from './referrals/referral-answer.filter';
 import { gatewaySecurityHeaders } from './site/security-headers';
 import { siteRouter } from './site/site-router';
-import { SpecialistsHotRoute } from './specialists/specialists-hot-route';
+import { SpecialistsNodeRoute } from './specialists/specialists-node-route';
 
 export { EVENTS_BODY_LIMIT } from './events/events-intake';
 
@@ -28,6 +28,6 @@ export function configureGateway(app: NestExpressApplication): void {
   mountOpenApi(app, document);
   // Ahead of Nest's routes: a method the document does not list for a path is a 405.
   app.use(methodNotAllowed(document));
-  serveAhead(app.getHttpServer(), app.get(EventsIntake));
-  serveAhead(app.getHttpServer(), app.get(SpecialistsHotRoute));
+  serveBeforeExpress(app.getHttpServer(), app.get(EventsIntake));
+  serveBeforeExpress(app.getHttpServer(), app.get(SpecialistsNodeRoute));
 }

@@ -1,6 +1,6 @@
 import type { Connection, Model } from 'mongoose';
 import { eventually, uniqueName } from '@handcheck/server-kit/testing';
-import { createAdmin } from '../../../services/gateway/src/auth/admin-users';
+import { AdminUsersRepository } from '../../../services/gateway/src/auth/admin-users.repository';
 import {
   LOGIN_LIMITS,
   SESSION_CHECK_CACHE_MS,
@@ -51,7 +51,7 @@ describe('admin sign-in under abuse and concurrency', () => {
   /** A fresh admin, so each test has its own account and counters. */
   async function newAdmin(): Promise<string> {
     const email = `${uniqueName('admin')}@example.com`;
-    await createAdmin(users, email, PASSWORD);
+    await new AdminUsersRepository(users).create(email, PASSWORD);
     return email;
   }
 

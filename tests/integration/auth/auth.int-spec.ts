@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import mongoose, { type Connection, type Model } from 'mongoose';
 import { ConfigError } from '@handcheck/server-kit';
 import { REPO_ROOT, eventually, testInfra, uniqueName } from '@handcheck/server-kit/testing';
-import { createAdmin } from '../../../services/gateway/src/auth/admin-users';
+import { AdminUsersRepository } from '../../../services/gateway/src/auth/admin-users.repository';
 import {
   AdminUser,
   AdminUserSchema,
@@ -57,7 +57,7 @@ describe('admin authentication', () => {
     ({ connection, users } = await openAdminUsers(database));
     refreshTokens = connection.model(RefreshToken.name, RefreshTokenSchema);
     // The code `npm run admin:create` runs.
-    await createAdmin(users, email.toUpperCase(), PASSWORD);
+    await new AdminUsersRepository(users).create(email.toUpperCase(), PASSWORD);
     gateway = await startGateway(authGatewayEnv(database));
   });
 
@@ -252,7 +252,7 @@ describe('admin authentication', () => {
 
   it('ends the sessions of an admin removed from the store', async () => {
     const removed = `${uniqueName('removed')}@example.com`;
-    await createAdmin(users, removed, PASSWORD);
+    await new AdminUsersRepository(users).create(removed, PASSWORD);
     const { pair } = refreshCookie(await login({ email: removed, password: PASSWORD }));
     await users.deleteOne({ email: removed });
     expect((await post('/api/auth/refresh', { cookie: pair })).status).toBe(401);
@@ -441,7 +441,10 @@ describe('the gateway without MongoDB at start', () => {
     await new Promise<void>((resolve) => relay!.listen(port, '127.0.0.1', resolve));
     const connection = await mongoose.createConnection(databaseUrl(database)).asPromise();
     try {
-      await createAdmin(connection.model(AdminUser.name, AdminUserSchema), email, PASSWORD);
+      await new AdminUsersRepository(connection.model(AdminUser.name, AdminUserSchema)).create(
+        email,
+        PASSWORD,
+      );
       await eventually(
         async () => ((await signIn()).status === 200 ? true : undefined),
         60_000,

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import mongoose, { type Connection } from 'mongoose';
 import { createClickHouseServerClient, migrate } from '@handcheck/server-kit';
 import { REPO_ROOT, testInfra, uniqueName } from '@handcheck/server-kit/testing';
-import { createAdmin } from '../../../services/gateway/src/auth/admin-users';
+import { AdminUsersRepository } from '../../../services/gateway/src/auth/admin-users.repository';
 import {
   AdminUser,
   AdminUserSchema,
@@ -107,7 +107,7 @@ describe('docs/openapi.json, checked by schemathesis against the running gateway
     const users = connection.model(AdminUser.name, AdminUserSchema);
     await users.init();
     // The code `npm run admin:create` runs.
-    await createAdmin(users, email, PASSWORD);
+    await new AdminUsersRepository(users).create(email, PASSWORD);
 
     const kafka = testKafka();
     directory = await startDirectory({ MONGO_URL: mongoDatabaseUrl(mongoDatabase) });

@@ -20,7 +20,7 @@ import {
   waitForMails,
 } from '../../support/referrals';
 import { type GatewayEnv } from '../../../services/gateway/src/config/gateway.env';
-import { createAdmin } from '../../../services/gateway/src/auth/admin-users';
+import { AdminUsersRepository } from '../../../services/gateway/src/auth/admin-users.repository';
 import {
   AdminUser,
   AdminUserSchema,
@@ -110,7 +110,7 @@ describe('referral dead letters never vanish', () => {
     try {
       const users = connection.model(AdminUser.name, AdminUserSchema);
       await users.init();
-      await createAdmin(users, email, password);
+      await new AdminUsersRepository(users).create(email, password);
     } finally {
       await connection.close();
     }

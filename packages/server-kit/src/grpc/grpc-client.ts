@@ -1,3 +1,4 @@
+import { type OnApplicationShutdown } from '@nestjs/common';
 import type { MessageInitShape, MessageShape } from '@bufbuild/protobuf';
 import type { GenService, GenServiceMethods } from '@bufbuild/protobuf/codegenv2';
 import {
@@ -142,4 +143,21 @@ export function createGrpcClient<T extends AnyGenService>(
       });
   }
   return api as GrpcClient<T>;
+}
+
+/**
+ * A Nest provider of one gRPC service's client: a subclass gives the service, its address and
+ * deadline (`super(ReportService, env.REPORT_GRPC_URL, { deadlineMs })`); callers use `rpc`.
+ * The channel connects lazily and closes with the application.
+ */
+export abstract class GrpcServiceClient<T extends AnyGenService> implements OnApplicationShutdown {
+  readonly rpc: GrpcClient<T>;
+
+  protected constructor(service: T, address: string, options: GrpcClientOptions) {
+    this.rpc = createGrpcClient(service, address, options);
+  }
+
+  onApplicationShutdown(): void {
+    this.rpc.close();
+  }
 }

@@ -123,15 +123,12 @@ export function grpcServerOptions(
 }
 
 /**
- * Makes an HTTP app hybrid: adds a gRPC server for `options.services`. The
- * gRPC side gets its own config (not the HTTP app's ValidationPipe or JSON
- * error filter) and `GrpcExceptionFilter`. Call before `app.listen()`, or use
- * `listenHybrid`, which also starts it in the right order.
- *
- * Closing: `app.close()` (also what a SIGTERM runs, through enableShutdownHooks)
- * closes the HTTP server, then drains gRPC calls for up to `shutdownGraceMs`.
- * Engine clients close in `onApplicationShutdown`, which Nest runs after that,
- * so calls in flight still have their database.
+ * Makes an HTTP app hybrid: adds a gRPC server for `options.services`, with its own config
+ * (not the HTTP app's ValidationPipe or JSON error filter) and `GrpcExceptionFilter`. Call
+ * before `app.listen()`, or use `listenHybrid`, which also starts it in the right order.
+ * `app.close()` (also what SIGTERM runs) closes the HTTP server, then drains gRPC calls for up
+ * to `shutdownGraceMs`; engine clients close after that, in `onApplicationShutdown`, so calls
+ * in flight still have their database.
  */
 export function connectGrpc(app: INestApplication, options: GrpcServeOptions): INestMicroservice {
   const strategy = new GracefulGrpcServer(

@@ -11,7 +11,8 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import mongoose from 'mongoose';
 import { MongoEnv, loadConfig } from '@handcheck/server-kit';
-import { specialistModel, upsertSpecialists } from './import-specialists';
+import { Specialist, SpecialistSchema } from '../specialists/specialist.schema';
+import { SpecialistsRepository } from '../specialists/specialists.repository';
 import { formatOf, validateSpecialistFile } from './validate-specialists';
 
 const USAGE = 'usage: npm run directory:import -- <file.csv|file.json> [--if-empty]';
@@ -61,9 +62,11 @@ async function main(argv: string[]): Promise<number> {
     .createConnection(env.MONGO_URL, { serverSelectionTimeoutMS: 5000 })
     .asPromise();
   try {
-    const model = specialistModel(connection);
+    const specialists = new SpecialistsRepository(
+      connection.model(Specialist.name, SpecialistSchema),
+    );
     if (ifEmpty) {
-      const existing = await model.estimatedDocumentCount();
+      const existing = await specialists.count();
       if (existing > 0) {
         console.log(
           `The directory already holds ${existing} specialist(s); ${file} was not imported.`,
@@ -71,7 +74,7 @@ async function main(argv: string[]): Promise<number> {
         return 0;
       }
     }
-    const outcome = await upsertSpecialists(model, checked.records);
+    const outcome = await specialists.upsert(checked.records);
     console.log(
       `Imported ${outcome.total} specialist(s) from ${file}: ${outcome.inserted} new, ${outcome.updated} changed, ${outcome.unchanged} unchanged.`,
     );

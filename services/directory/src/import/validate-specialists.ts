@@ -1,3 +1,8 @@
+/*
+ * Everything the importer checks before it touches the database: pure functions from the
+ * file's text to records, or to the list of what is wrong, row by row. One bad row and
+ * nothing is imported, so an import is all or nothing and never leaves half a file.
+ */
 import { parse as parseCsv } from 'csv-parse/sync';
 import {
   CSV_BOOLEANS,
@@ -6,12 +11,6 @@ import {
   specialistRecordOf,
   type SpecialistRecord,
 } from '@handcheck/contracts';
-
-/*
- * Everything the importer checks before it touches the database: pure functions from the
- * file's text to records, or to the list of what is wrong, row by row. One bad row and
- * nothing is imported, so an import is all or nothing and never leaves half a file.
- */
 
 /** What is wrong with one row (or the file, `line` 1 for a bad header), by its line in the file. */
 export interface RowProblem {

@@ -71,7 +71,9 @@ export class AdminReferralsController {
   async failed(@Res({ passthrough: true }) response: Response): Promise<FailedReferralsDto> {
     response.setHeader('Cache-Control', 'no-store');
     try {
-      return toFailedReferralsDto(await this.referrals.listFailed(FAILED_LISTED));
+      return toFailedReferralsDto(
+        await this.referrals.rpc.listFailedReferrals({ limit: FAILED_LISTED }),
+      );
     } catch (error) {
       this.logger.warn({ err: error }, 'Failed referrals unavailable');
       throw new ServiceUnavailableException(REFERRAL_SERVICE_UNAVAILABLE);
@@ -102,7 +104,7 @@ export class AdminReferralsController {
   ): Promise<RetryReferralDto> {
     response.setHeader('Cache-Control', 'no-store');
     try {
-      const answer = toRetryReferralDto(await this.referrals.retry(id));
+      const answer = toRetryReferralDto(await this.referrals.rpc.retryReferral({ referralId: id }));
       this.logger.log({ referralId: id, outcome: answer.outcome }, 'Admin retried a referral');
       return answer;
     } catch (error) {

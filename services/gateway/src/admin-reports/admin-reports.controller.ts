@@ -80,7 +80,7 @@ export class AdminReportsController {
     const email = signedInEmail(request);
     response.setHeader('Cache-Control', 'no-store');
     try {
-      const answer = await this.report.sendTestReport(email);
+      const answer = await this.report.rpc.sendTestReport({ recipientEmail: email });
       return {
         success: true,
         data: { emailId: answer.emailId, stats: toWeeklyStatsDto(answer.stats) },
@@ -117,7 +117,7 @@ export class AdminReportsController {
   async dashboard(@Res({ passthrough: true }) response: Response): Promise<DashboardDto> {
     response.setHeader('Cache-Control', 'no-store');
     try {
-      return toDashboardDto(await this.report.getDashboard());
+      return toDashboardDto(await this.report.rpc.getDashboard({}));
     } catch (error) {
       this.logger.warn({ err: error }, 'Dashboard unavailable');
       throw new ServiceUnavailableException(REPORT_UNAVAILABLE);

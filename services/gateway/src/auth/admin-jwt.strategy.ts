@@ -3,7 +3,7 @@ import { PassportStrategy } from '@nestjs/passport';
 import { type Request } from 'express';
 import { ExtractJwt, Strategy } from 'passport-jwt';
 import { ADMIN_JWT_STRATEGY, SESSION_ENDED, SESSION_INVALID } from './auth.constants';
-import { type SessionCheck } from './session-check';
+import { type SessionCheck } from './session-check.service';
 import { type AccessClaims, isAccessClaims, unauthorized } from './token.service';
 
 /** What the guard of the app a request reached hands the strategy on the request. */

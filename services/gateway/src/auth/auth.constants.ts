@@ -11,7 +11,7 @@ export const REFRESH_COOKIE_PATH = '/api/auth';
  */
 export const CSRF_HEADER = 'x-handcheck-auth';
 /**
- * Sign-in throttle (README "Admin sign-in"). Only failures count; a success gives its point
+ * Sign-in throttle (docs/security.md, "Admin sign-in"). Only failures count; a success gives its point
  * back. An attacker slows only themselves: the limits that refuse are per client and per
  * (client, account); the account's own ceiling, far higher, only slows everyone down and
  * refuses just the clients that have already failed on that account.
@@ -28,8 +28,6 @@ export const LOGIN_LIMITS = {
    */
   account: { failures: 100, windowSeconds: 60 * 60, slowDownMs: 2000 },
 } as const;
-/** MongoDB collection of the throttle's counters (rate-limiter-flexible's Mongo store). */
-export const LOGIN_LIMITS_COLLECTION = 'admin_login_limits';
 /**
  * How long a gateway trusts its last look at a session family before asking MongoDB again:
  * a sign-out, a revoked family or a deleted admin stops access tokens on every replica

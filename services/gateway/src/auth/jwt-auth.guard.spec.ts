@@ -5,10 +5,10 @@ import request from 'supertest';
 import { AllExceptionsFilter } from '@handcheck/server-kit';
 import { GatewayEnv } from '../config/gateway.env';
 import { AdminJwtStrategy } from './admin-jwt.strategy';
-import { AuthKeys } from './auth-keys';
+import { AuthKeys } from './auth-keys.service';
 import { type AuthenticatedRequest, JwtAuthGuard } from './jwt-auth.guard';
 import { Public } from './public.decorator';
-import { SessionCheck } from './session-check';
+import { SessionCheck } from './session-check.service';
 import { TokenService } from './token.service';
 
 /** The sign-ins that stand: a stand-in for MongoDB (the integration tests use the real one). */

@@ -4,9 +4,9 @@ import { AuthGuard, type IAuthModuleOptions } from '@nestjs/passport';
 import { type Request } from 'express';
 import { ADMIN_JWT_CONTEXT, type AdminJwtContext } from './admin-jwt.strategy';
 import { ADMIN_JWT_STRATEGY, SESSION_INVALID, SESSION_REQUIRED } from './auth.constants';
-import { AuthKeys } from './auth-keys';
+import { AuthKeys } from './auth-keys.service';
 import { IS_PUBLIC_KEY } from './public.decorator';
-import { SessionCheck } from './session-check';
+import { SessionCheck } from './session-check.service';
 import { type AccessClaims, unauthorized } from './token.service';
 
 /** What the guard leaves on the request for the route. */

@@ -5,15 +5,13 @@ import {
   Logger,
   ServiceUnavailableException,
 } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
-import { type Model } from 'mongoose';
-import { withHeaders } from '@handcheck/server-kit';
+import { clientGroup, withHeaders } from '@handcheck/server-kit';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { GENERIC_LOGIN_ERROR } from './auth.constants';
-import { AuthKeys } from './auth-keys';
-import { type Admission, LoginThrottle } from './login-throttle';
+import { AdminUsersRepository } from './admin-users.repository';
+import { AuthKeys } from './auth-keys.service';
+import { type Admission, LoginThrottle } from './login-throttle.service';
 import { dummyHash, normalizeEmail, verifyPassword } from './password';
-import { AdminUser } from './schemas/admin-user.schema';
 import { type IssuedSession, TokenService, unauthorized } from './token.service';
 
 const UNAVAILABLE = 'Sign-in is unavailable right now. Please try again in a few minutes.';
@@ -37,14 +35,15 @@ export class LoginService {
     private readonly keys: AuthKeys,
     private readonly tokens: TokenService,
     private readonly throttle: LoginThrottle,
-    @InjectModel(AdminUser.name) private readonly users: Model<AdminUser>,
+    private readonly users: AdminUsersRepository,
   ) {}
 
   async login(emailInput: string, password: string, clientIp: string): Promise<IssuedSession> {
     const email = normalizeEmail(emailInput);
+    const client = clientGroup(clientIp);
     const keys = {
-      clientAccount: this.keys.fingerprint(`ip+email:${clientIp}:${email}`),
-      client: this.keys.fingerprint(`ip:${clientIp}`),
+      clientAccount: this.keys.fingerprint(`ip+email:${client}:${email}`),
+      client: this.keys.fingerprint(`ip:${client}`),
       account: this.keys.fingerprint(`email:${email}`),
     };
     const log = {
@@ -73,7 +72,7 @@ export class LoginService {
 
     let user: { _id: unknown; email: string; passwordHash: string } | null;
     try {
-      user = await this.users.findOne({ email }).lean();
+      user = await this.users.findByEmail(email);
     } catch (error) {
       this.logger.error({ ...log, outcome: 'unavailable', err: error }, 'admin sign-in');
       throw new ServiceUnavailableException(UNAVAILABLE);
@@ -88,7 +87,7 @@ export class LoginService {
     }
     await this.throttle.succeeded(keys);
     const session = await this.tokens.startSession({ id: String(user._id), email: user.email });
-    await this.users.updateOne({ _id: user._id }, { $set: { lastLoginAt: new Date() } });
+    await this.users.recordSignIn(user._id);
     this.logger.log(
       { ...log, outcome: 'succeeded', slowedDown: admitted.slowDownMs > 0 },
       'admin sign-in',

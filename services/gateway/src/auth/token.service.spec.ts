@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { type GatewayEnv } from '../config/gateway.env';
-import { AuthKeys } from './auth-keys';
+import { AuthKeys } from './auth-keys.service';
 import { ACCESS_TOKEN_SECONDS } from './auth.constants';
 import { TokenService, hashRefreshToken } from './token.service';
 

@@ -10,12 +10,12 @@ import {
   SESSION_INVALID,
   SESSION_REQUIRED,
 } from './auth.constants';
-import { AuthKeys } from './auth-keys';
+import { AdminUsersRepository } from './admin-users.repository';
+import { AuthKeys } from './auth-keys.service';
 import { AdminSession } from './schemas/admin-session.schema';
-import { AdminUser } from './schemas/admin-user.schema';
 import { RefreshClaim } from './schemas/refresh-claim.schema';
 import { RefreshToken } from './schemas/refresh-token.schema';
-import { SessionCheck } from './session-check';
+import { SessionCheck } from './session-check.service';
 
 /** What a valid access token says: the admin's id, email, its sign-in and the token's own id. */
 export interface AccessClaims {
@@ -74,7 +74,7 @@ export class TokenService {
   constructor(
     keys: AuthKeys,
     @InjectModel(RefreshToken.name) private readonly refreshTokens: Model<RefreshToken>,
-    @InjectModel(AdminUser.name) private readonly users: Model<AdminUser>,
+    private readonly users: AdminUsersRepository,
     @InjectModel(AdminSession.name) private readonly sessions: Model<AdminSession>,
     @InjectModel(RefreshClaim.name) private readonly claims: Model<RefreshClaim>,
     private readonly sessionCheck: SessionCheck,
@@ -146,7 +146,7 @@ export class TokenService {
     }
     await this.refreshTokens.updateOne({ _id: stored._id }, { $set: { usedAt: now } });
     // An admin removed from the store keeps no session.
-    if (!(await this.users.exists({ _id: stored.userId }))) {
+    if (!(await this.users.exists(stored.userId))) {
       await this.revokeFamily(stored.familyId);
       throw unauthorized();
     }

@@ -133,10 +133,6 @@ export class GatewayEnv extends CommonEnv {
   @IntSetting({ min: 1, max: 86_400 })
   REFERRAL_RATE_WINDOW_SECONDS = 600;
 
-  /** Clients the referral limit remembers at once (about 100 bytes each; least recent forgotten first). */
-  @IntSetting({ min: 100, max: 10_000_000 })
-  REFERRAL_RATE_MAX_CLIENTS = 10_000;
-
   /** How long POST /api/referrals waits for Kafka's acknowledgement before answering 503. */
   @IntSetting({ min: 100, max: 30_000 })
   REFERRAL_PUBLISH_TIMEOUT_MS = 5000;

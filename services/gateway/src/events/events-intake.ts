@@ -1,11 +1,12 @@
+import { randomBytes } from 'node:crypto';
 import { type IncomingMessage, type ServerResponse } from 'node:http';
 import { BadRequestException, HttpException, HttpStatus, Injectable, Logger } from '@nestjs/common';
 import proxyAddr from 'proxy-addr';
 import {
+  ClientRateLimit,
   Metrics,
   bodyParserException,
   declaredLength,
-  errorAnswer,
   httpDuration,
   jsonShapeException,
   limitBytes,
@@ -13,9 +14,14 @@ import {
   withHeaders,
 } from '@handcheck/server-kit';
 import { GatewayEnv } from '../config/gateway.env';
-import { GeoLocator, UNKNOWN_LOCATION } from '../geo/geo-locator';
-import { ClientRateLimit } from '../http/client-rate-limit';
-import { pathOf } from '../http/serve-ahead';
+import { GeoLocator, UNKNOWN_LOCATION } from '../geo/geo-locator.service';
+import {
+  type NodeHttpRoute,
+  type NodeMiddleware,
+  pathOf,
+  sendError,
+  sendJson,
+} from '../http/node-http-route';
 import { trustedProxy } from '../http/trusted-proxy';
 import { utf8JsonBody } from '../http/utf8-json-body';
 import { gatewaySecurityHeaders } from '../site/security-headers';
@@ -25,14 +31,6 @@ import { parseEventBatch } from '@handcheck/contracts';
 export const EVENTS_PATH = '/api/events';
 export const EVENTS_BODY_LIMIT = '64kb';
 const EVENTS_BODY_LIMIT_BYTES = limitBytes(EVENTS_BODY_LIMIT);
-/** Clients whose buckets are remembered at once: about 100 bytes each. */
-const RATE_LIMIT_MAX_CLIENTS = 100_000;
-
-type Middleware = (
-  req: IncomingMessage,
-  res: ServerResponse,
-  next: (error?: unknown) => void,
-) => void;
 
 /**
  * POST /api/events, served straight from Node's HTTP server ahead of Express
@@ -43,15 +41,15 @@ type Middleware = (
  * body parser, error shape and client-IP rule as Express.
  */
 @Injectable()
-export class EventsIntake {
+export class EventsIntake implements NodeHttpRoute {
   private readonly logger = new Logger('EventsIntake');
-  private readonly headers: Middleware;
-  private readonly parseBody: Middleware = utf8JsonBody(EVENTS_BODY_LIMIT);
+  private readonly headers: NodeMiddleware;
+  private readonly parseBody: NodeMiddleware = utf8JsonBody(EVENTS_BODY_LIMIT);
   /** The same rule Express is given as 'trust proxy'. */
   private readonly trustProxy: (address: string, hop: number) => boolean;
   /** The same histogram as every Express route: this one is not served by Express. */
   private readonly duration;
-  /** Per-client token buckets: one client cannot take the shared buffer from everyone. */
+  /** Per client, per pod: one client cannot take the shared buffer from everyone. */
   private readonly limit: ClientRateLimit;
 
   constructor(
@@ -60,13 +58,14 @@ export class EventsIntake {
     env: GatewayEnv,
     metrics: Metrics,
   ) {
-    this.headers = gatewaySecurityHeaders(env) as Middleware;
+    this.headers = gatewaySecurityHeaders(env) as NodeMiddleware;
     this.trustProxy = trustedProxy(env.TRUSTED_PROXIES);
     this.duration = httpDuration(metrics);
     this.limit = new ClientRateLimit({
-      ratePerSecond: env.EVENTS_RATE_PER_SECOND,
+      name: 'events',
       burst: env.EVENTS_BURST,
-      maxClients: RATE_LIMIT_MAX_CLIENTS,
+      perSecond: env.EVENTS_RATE_PER_SECOND,
+      secret: randomBytes(32),
     });
   }
 
@@ -98,33 +97,41 @@ export class EventsIntake {
         return;
       }
       const client = proxyAddr(req, this.trustProxy);
-      const decision = this.limit.take(client);
-      if (!decision.allowed) {
-        this.events.refused('rate_limited');
-        this.fail(
-          req,
-          res,
-          withHeaders(
-            new HttpException(
-              'Too many requests from this address; nothing was recorded. Please retry later.',
-              HttpStatus.TOO_MANY_REQUESTS,
+      this.limit.take(client).then(
+        (decision) => {
+          if (decision.allowed) {
+            this.read(req, res, client);
+            return;
+          }
+          this.events.refused('rate_limited');
+          this.fail(
+            req,
+            res,
+            withHeaders(
+              new HttpException(
+                'Too many requests from this address; nothing was recorded. Please retry later.',
+                HttpStatus.TOO_MANY_REQUESTS,
+              ),
+              { 'Retry-After': String(decision.retryAfterSeconds) },
             ),
-            { 'Retry-After': String(decision.retryAfterSeconds) },
-          ),
-        );
+          );
+        },
+        (failure: unknown) => this.fail(req, res, failure),
+      );
+    });
+  }
+
+  private read(req: IncomingMessage, res: ServerResponse, client: string): void {
+    this.parseBody(req, res, (error?: unknown) => {
+      if (error !== undefined) {
+        this.fail(req, res, bodyParserException(error, EVENTS_BODY_LIMIT));
         return;
       }
-      this.parseBody(req, res, (error?: unknown) => {
-        if (error !== undefined) {
-          this.fail(req, res, bodyParserException(error, EVENTS_BODY_LIMIT));
-          return;
-        }
-        try {
-          this.accept(req, res, client, (req as IncomingMessage & { body?: unknown }).body);
-        } catch (failure) {
-          this.fail(req, res, failure);
-        }
-      });
+      try {
+        this.accept(req, res, client, (req as IncomingMessage & { body?: unknown }).body);
+      } catch (failure) {
+        this.fail(req, res, failure);
+      }
     });
   }
 
@@ -140,30 +147,10 @@ export class EventsIntake {
       receivedAtMs: Date.now(),
       location: needsLocation ? this.geo.locate(client) : UNKNOWN_LOCATION,
     });
-    sendJson(res, 202, { accepted: parsed.events.length });
+    sendJson(res, 202, JSON.stringify({ accepted: parsed.events.length }));
   }
 
   private fail(req: IncomingMessage, res: ServerResponse, failure: unknown): void {
-    const answer = errorAnswer(failure, pathOf(req));
-    if (answer.errorId) {
-      this.logger.error({ errorId: answer.errorId, err: failure }, 'Unhandled error');
-    }
-    sendJson(res, answer.status, answer.body, answer.headers);
+    sendError(req, res, failure, this.logger);
   }
-}
-
-function sendJson(
-  res: ServerResponse,
-  status: number,
-  body: unknown,
-  headers: Record<string, string> = {},
-): void {
-  if (res.headersSent) return;
-  const text = JSON.stringify(body);
-  res.writeHead(status, {
-    ...headers,
-    'Content-Type': 'application/json; charset=utf-8',
-    'Content-Length': Buffer.byteLength(text),
-  });
-  res.end(text);
 }

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
-import { GeoLocator } from '../geo/geo-locator';
-import { AnalyticsProducer } from './analytics-producer';
+import { GeoLocator } from '../geo/geo-locator.service';
+import { AnalyticsProducer } from './analytics-producer.service';
 import { EventsIntake } from './events-intake';
 import { EventsService } from './events.service';
 

@@ -1,8 +1,8 @@
 import { Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
 import { type BrowserEvent, TOPICS, eventBatchMessage } from '@handcheck/contracts';
 import { Metrics, ProducerBufferFullError, withHeaders } from '@handcheck/server-kit';
-import { RefusalLog } from '../http/client-rate-limit';
-import { AnalyticsProducer } from './analytics-producer';
+import { RefusalLog } from './refusal-log';
+import { AnalyticsProducer } from './analytics-producer.service';
 import { type RequestContext, toAnalyticsEvent } from './to-analytics-event';
 
 export const RETRY_AFTER_SECONDS = 5;

@@ -5,7 +5,7 @@ import {
   create,
   storableEvent,
 } from '@handcheck/contracts';
-import { type GeoLocation } from '../geo/geo-locator';
+import { type GeoLocation } from '../geo/geo-locator.service';
 
 const MAX_CLOCK_SKEW_MS = 60_000;
 const MAX_EVENT_AGE_MS = 7 * 24 * 3600 * 1000;

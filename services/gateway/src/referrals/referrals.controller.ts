@@ -12,12 +12,18 @@ import {
 import { ApiBody, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { type Request } from 'express';
 import { ReferralRequestBody } from '@handcheck/contracts';
-import { Public, limitText, withHeaders } from '@handcheck/server-kit';
+import {
+  ClientRateLimit,
+  MongoLimitStore,
+  Public,
+  limitText,
+  withHeaders,
+} from '@handcheck/server-kit';
+import { AuthKeys } from '../auth/auth-keys.service';
 import { GatewayEnv } from '../config/gateway.env';
 import { EVENTS_BODY_LIMIT } from '../events/events-intake';
 import { ReferralAnswerDto, ReferralErrorDto } from './dto/referral-answer.dto';
 import { ReferralAnswerFilter } from './referral-answer.filter';
-import { ReferralRateLimiter } from './referral-rate-limiter';
 import { ReferralNotPublished, ReferralsService } from './referrals.service';
 
 export const REFERRAL_UNAVAILABLE_MESSAGE =
@@ -34,16 +40,21 @@ function minutesText(seconds: number): string {
 @Controller('referrals')
 @UseFilters(ReferralAnswerFilter)
 export class ReferralsController {
-  private readonly limiter: ReferralRateLimiter;
+  private readonly limiter: ClientRateLimit;
 
   constructor(
     private readonly referrals: ReferralsService,
     env: GatewayEnv,
+    keys: AuthKeys,
+    store: MongoLimitStore,
   ) {
-    this.limiter = new ReferralRateLimiter({
-      limit: env.REFERRAL_RATE_LIMIT,
-      windowMs: env.REFERRAL_RATE_WINDOW_SECONDS * 1000,
-      maxClients: env.REFERRAL_RATE_MAX_CLIENTS,
+    // In MongoDB under the replicas' shared key: a visitor's share holds whichever replica answers.
+    this.limiter = new ClientRateLimit({
+      name: 'referral',
+      burst: env.REFERRAL_RATE_LIMIT,
+      perSecond: env.REFERRAL_RATE_LIMIT / env.REFERRAL_RATE_WINDOW_SECONDS,
+      secret: keys.jwtSecret,
+      store,
     });
   }
 
@@ -87,8 +98,7 @@ export class ReferralsController {
     @Req() req: Request,
   ): Promise<ReferralAnswerDto> {
     // req.ip follows the trusted-proxy rule; the address goes no further than the limiter's hash.
-    const client = req.ip ?? req.socket.remoteAddress ?? 'unknown';
-    const decision = this.limiter.take(client);
+    const decision = await this.limiter.take(req.ip ?? req.socket.remoteAddress ?? 'unknown');
     if (!decision.allowed) {
       this.referrals.count('limited');
       const wait = decision.retryAfterSeconds;
@@ -106,7 +116,7 @@ export class ReferralsController {
     } catch (error) {
       if (!(error instanceof ReferralNotPublished)) throw error;
       // Not sent: it does not count against the visitor's limit.
-      this.limiter.refund(client);
+      await decision.refund();
       throw withHeaders(new ServiceUnavailableException(REFERRAL_UNAVAILABLE_MESSAGE), {
         'Retry-After': '60',
       });

@@ -7,7 +7,7 @@ import {
   timestampFromDate,
   toBinary,
 } from '@handcheck/contracts';
-import { KafkaService, Metrics } from '@handcheck/server-kit';
+import { KafkaService, Metrics, withTimeout } from '@handcheck/server-kit';
 import { GatewayEnv } from '../config/gateway.env';
 
 /** Kafka did not acknowledge the referral in time: nothing was promised to the visitor. */
@@ -55,28 +55,21 @@ export class ReferralsService {
       additionalInfo: request.additional_info ?? undefined,
     });
     const timeoutMs = this.env.REFERRAL_PUBLISH_TIMEOUT_MS;
-    let timer: NodeJS.Timeout | undefined;
     try {
-      await Promise.race([
+      await withTimeout(
         this.producer.send(
           this.env.REFERRAL_TOPIC,
           [{ key: id, value: Buffer.from(toBinary(ReferralRequestedSchema, message)) }],
           { acks: -1, timeoutMs },
         ),
-        new Promise<never>((_, reject) => {
-          timer = setTimeout(
-            () => reject(new Error(`no acknowledgement from Kafka within ${timeoutMs} ms`)),
-            timeoutMs,
-          );
-        }),
-      ]);
+        timeoutMs,
+        'Kafka',
+      );
     } catch (error) {
       this.count('unavailable');
       // The id only: never the patient's details.
       this.logger.warn({ referralId: id, err: error }, 'Referral not published');
       throw new ReferralNotPublished(error instanceof Error ? error.message : String(error));
-    } finally {
-      clearTimeout(timer);
     }
     this.count('published');
     return id;

@@ -1,6 +1,6 @@
-import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
-import { DirectoryService, type ListActiveSpecialistsResponse } from '@handcheck/contracts';
-import { createGrpcClient, type GrpcClient } from '@handcheck/server-kit';
+import { Injectable } from '@nestjs/common';
+import { DirectoryService } from '@handcheck/contracts';
+import { GrpcServiceClient } from '@handcheck/server-kit';
 import { GatewayEnv } from '../config/gateway.env';
 
 /**
@@ -9,22 +9,10 @@ import { GatewayEnv } from '../config/gateway.env';
  */
 export const DIRECTORY_DEADLINE_MS = 1_000;
 
-/** The directory service over gRPC (DIRECTORY_GRPC_URL). The channel connects lazily. */
+/** The directory service over gRPC (DIRECTORY_GRPC_URL). */
 @Injectable()
-export class DirectoryClient implements OnApplicationShutdown {
-  private readonly client: GrpcClient<typeof DirectoryService>;
-
+export class DirectoryClient extends GrpcServiceClient<typeof DirectoryService> {
   constructor(env: GatewayEnv) {
-    this.client = createGrpcClient(DirectoryService, env.DIRECTORY_GRPC_URL, {
-      deadlineMs: DIRECTORY_DEADLINE_MS,
-    });
-  }
-
-  listActiveSpecialists(): Promise<ListActiveSpecialistsResponse> {
-    return this.client.listActiveSpecialists();
-  }
-
-  onApplicationShutdown(): void {
-    this.client.close();
+    super(DirectoryService, env.DIRECTORY_GRPC_URL, { deadlineMs: DIRECTORY_DEADLINE_MS });
   }
 }

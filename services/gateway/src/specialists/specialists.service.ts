@@ -38,7 +38,7 @@ export class SpecialistsService {
   constructor(directory: DirectoryClient, env: GatewayEnv) {
     this.freshSeconds = env.DIRECTORY_CACHE_SECONDS;
     this.cache = new RefreshingCache(
-      async () => toSpecialistList(await directory.listActiveSpecialists()),
+      async () => toSpecialistList(await directory.rpc.listActiveSpecialists()),
       {
         freshMs: env.DIRECTORY_CACHE_SECONDS * 1000,
         maxStaleMs: MAX_STALE_MS,

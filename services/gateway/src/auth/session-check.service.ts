@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { type Model } from 'mongoose';
 import { SESSION_CHECK_CACHE_MS } from './auth.constants';
+import { AdminUsersRepository } from './admin-users.repository';
 import { AdminSession } from './schemas/admin-session.schema';
-import { AdminUser } from './schemas/admin-user.schema';
 
 /** At most this many families are remembered; the oldest look is dropped first. */
 const MAX_CACHED = 10_000;
@@ -26,7 +26,7 @@ export class SessionCheck {
 
   constructor(
     @InjectModel(AdminSession.name) private readonly sessions: Model<AdminSession>,
-    @InjectModel(AdminUser.name) private readonly users: Model<AdminUser>,
+    private readonly users: AdminUsersRepository,
   ) {}
 
   async isActive(familyId: string, userId: string, now = Date.now()): Promise<boolean> {
@@ -51,6 +51,6 @@ export class SessionCheck {
     const family = await this.sessions.findById(familyId).lean();
     if (!family || family.revokedAt || family.expiresAt.getTime() <= now) return false;
     if (family.userId !== userId) return false;
-    return (await this.users.exists({ _id: userId })) !== null;
+    return this.users.exists(userId);
   }
 }

@@ -1,9 +1,6 @@
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
-import { type Model } from 'mongoose';
 import { GatewayEnv } from '../config/gateway.env';
-import { createAdmin } from './admin-users';
-import { AdminUser } from './schemas/admin-user.schema';
+import { AdminUsersRepository } from './admin-users.repository';
 
 /**
  * ADMIN_BOOTSTRAP_EMAIL + ADMIN_BOOTSTRAP_PASSWORD: the first admin of a fresh install, made
@@ -16,7 +13,7 @@ export class BootstrapAdmin implements OnApplicationBootstrap {
 
   constructor(
     private readonly env: GatewayEnv,
-    @InjectModel(AdminUser.name) private readonly users: Model<AdminUser>,
+    private readonly users: AdminUsersRepository,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -27,9 +24,8 @@ export class BootstrapAdmin implements OnApplicationBootstrap {
   }
 
   async run(): Promise<boolean> {
-    if ((await this.users.estimatedDocumentCount()) > 0) return false;
-    const { email } = await createAdmin(
-      this.users,
+    if (!(await this.users.none())) return false;
+    const { email } = await this.users.create(
       this.env.ADMIN_BOOTSTRAP_EMAIL,
       this.env.ADMIN_BOOTSTRAP_PASSWORD,
     );

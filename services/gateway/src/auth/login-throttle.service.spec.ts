@@ -1,5 +1,5 @@
 import { LOGIN_LIMITS } from './auth.constants';
-import { KeyedSerial, type ThrottleCounts, admission } from './login-throttle';
+import { type ThrottleCounts, admission } from './login-throttle.service';
 
 const counts = (pair: number, client: number, account: number): ThrottleCounts => ({
   clientAccount: { failures: pair, msBeforeReset: 600_000 },
@@ -37,34 +37,5 @@ describe('admission (the sign-in throttle policy)', () => {
   it('says at least 1 second to wait, rounding up', () => {
     const nearlyOver = { ...counts(6, 6, 6), clientAccount: { failures: 6, msBeforeReset: 1 } };
     expect(admission(nearlyOver)).toEqual({ allowed: false, retryAfterSeconds: 1 });
-  });
-});
-
-describe('KeyedSerial', () => {
-  it('runs the tasks of one key one after another, other keys alongside, and forgets idle keys', async () => {
-    const serial = new KeyedSerial();
-    const log: string[] = [];
-    const task = (name: string) => async () => {
-      log.push(`start ${name}`);
-      await new Promise((resolve) => setImmediate(resolve));
-      log.push(`end ${name}`);
-      return name;
-    };
-    const results = await Promise.all([
-      serial.run('a', task('a1')),
-      serial.run('a', task('a2')),
-      serial.run('b', task('b1')),
-    ]);
-    expect(results).toEqual(['a1', 'a2', 'b1']);
-    expect(log.indexOf('end a1')).toBeLessThan(log.indexOf('start a2'));
-    expect(log.indexOf('start b1')).toBeLessThan(log.indexOf('end a1'));
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(serial.size).toBe(0);
-  });
-
-  it('goes on after a failed task', async () => {
-    const serial = new KeyedSerial();
-    await expect(serial.run('a', () => Promise.reject(new Error('x')))).rejects.toThrow('x');
-    await expect(serial.run('a', () => Promise.resolve(1))).resolves.toBe(1);
   });
 });

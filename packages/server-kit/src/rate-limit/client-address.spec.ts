@@ -1,0 +1,27 @@
+import { clientGroup, clientKey } from './client-address';
+
+describe('clientGroup', () => {
+  it('counts an IPv4 address (mapped or not) as one client, and an IPv6 /64 as one', () => {
+    expect(clientGroup('203.0.113.9')).toBe('203.0.113.9');
+    expect(clientGroup('::ffff:203.0.113.9')).toBe('203.0.113.9');
+    expect(clientGroup('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
+    expect(clientGroup('2001:0DB8:0001:0002:ffff:1:2:3')).toBe('2001:db8:1:2::/64');
+    expect(clientGroup('2001:db8::1')).toBe('2001:db8::/64');
+    expect(clientGroup('::1')).toBe('::/64');
+  });
+
+  it('leaves what is not an address as it is', () => {
+    expect(clientGroup('unknown')).toBe('unknown');
+  });
+});
+
+describe('clientKey', () => {
+  it('is a keyed hash: never the address, the same for one /64, different under another secret', () => {
+    const key = clientKey('secret', '203.0.113.9');
+    expect(key).not.toContain('203.0.113.9');
+    expect(key).toHaveLength(22);
+    expect(clientKey('secret', '2001:db8:1:2::1')).toBe(clientKey('secret', '2001:db8:1:2::2'));
+    expect(clientKey('secret', '2001:db8:1:3::1')).not.toBe(clientKey('secret', '2001:db8:1:2::1'));
+    expect(clientKey('another', '203.0.113.9')).not.toBe(key);
+  });
+});

@@ -1,0 +1,24 @@
+import { createHmac } from 'node:crypto';
+import { Address4, Address6 } from 'ip-address';
+
+/**
+ * What counts as one client: an IPv4 address (IPv4-mapped IPv6 included), or an IPv6 /64,
+ * since one subscriber is given a whole /64 and could otherwise take a fresh limit with every
+ * address in it. Anything that is not an address is a client of its own.
+ */
+export function clientGroup(address: string): string {
+  if (Address4.isValid(address)) return new Address4(address).correctForm();
+  if (!Address6.isValid(address)) return address;
+  const v6 = new Address6(address);
+  if (v6.is4()) return v6.to4().correctForm();
+  return `${new Address6(`${v6.correctForm()}/64`).startAddress().correctForm()}/64`;
+}
+
+/**
+ * The key a client is counted by: an HMAC-SHA-256 of its group under `secret`, so a limit never
+ * holds the address and its keys cannot be reversed by trying every IPv4 address. Replicas
+ * that count in one store must share the secret.
+ */
+export function clientKey(secret: string | Buffer, address: string): string {
+  return createHmac('sha256', secret).update(clientGroup(address)).digest('base64url').slice(0, 22);
+}

@@ -1,0 +1,57 @@
+import { ClientRateLimit } from './client-rate-limit';
+
+const limit = (burst: number, perSecond: number) =>
+  new ClientRateLimit({ name: 'test', burst, perSecond, secret: 'secret' });
+
+describe('ClientRateLimit (in memory)', () => {
+  beforeEach(() => jest.useFakeTimers({ now: 1_000_000 }));
+  afterEach(() => jest.useRealTimers());
+
+  const statuses = async (rate: ClientRateLimit, count: number, address = '203.0.113.9') => {
+    const allowed: boolean[] = [];
+    for (let i = 0; i < count; i++) allowed.push((await rate.take(address)).allowed);
+    return allowed;
+  };
+
+  it('lets a burst through at once, then refuses with the seconds until the next request', async () => {
+    const rate = limit(3, 1);
+    expect(await statuses(rate, 3)).toEqual([true, true, true]);
+    expect(await rate.take('203.0.113.9')).toEqual({ allowed: false, retryAfterSeconds: 1 });
+    jest.advanceTimersByTime(1000);
+    expect(await statuses(rate, 2)).toEqual([true, false]);
+  });
+
+  it('earns requests back over the window: 2 per 600 s is one more after 300 s', async () => {
+    const rate = limit(2, 2 / 600);
+    expect(await statuses(rate, 2)).toEqual([true, true]);
+    jest.advanceTimersByTime(10_000);
+    expect(await rate.take('203.0.113.9')).toEqual({ allowed: false, retryAfterSeconds: 290 });
+    jest.advanceTimersByTime(290_000);
+    expect(await statuses(rate, 2)).toEqual([true, false]);
+  });
+
+  it('counts each client alone, and every address of one IPv6 /64 as one client', async () => {
+    const rate = limit(1, 1);
+    expect(await statuses(rate, 2, '203.0.113.9')).toEqual([true, false]);
+    expect(await statuses(rate, 1, '203.0.113.10')).toEqual([true]);
+    expect(await statuses(rate, 1, '2001:db8:1:2::1')).toEqual([true]);
+    expect(await statuses(rate, 1, '2001:db8:1:2::2')).toEqual([false]);
+    expect(await statuses(rate, 1, '2001:db8:1:3::1')).toEqual([true]);
+  });
+
+  it('gives back a refunded request, whichever window gave it', async () => {
+    // 2 at once, then one a minute: the steady window gives the first, the burst window the second.
+    for (const before of [0, 1]) {
+      const rate = limit(2, 1 / 60);
+      await statuses(rate, before);
+      const decision = await rate.take('203.0.113.9');
+      if (decision.allowed) await decision.refund();
+      expect(await statuses(rate, 3 - before)).toEqual([...Array(2 - before).fill(true), false]);
+    }
+  });
+
+  it('refuses settings that admit nothing', () => {
+    expect(() => limit(0, 1)).toThrow('burst >= 1');
+    expect(() => limit(1, 0)).toThrow('perSecond > 0');
+  });
+});

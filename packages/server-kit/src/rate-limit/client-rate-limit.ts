@@ -1,0 +1,110 @@
+import {
+  BurstyRateLimiter,
+  RLWrapperTimeouts,
+  type RateLimiterAbstract,
+  RateLimiterMemory,
+  RateLimiterRes,
+} from 'rate-limiter-flexible';
+import { clientKey } from './client-address';
+import { type CounterWindow, type MongoLimitStore } from './mongo-limit-store';
+
+/** How long MongoDB may take to count a request before this process's memory counts it. */
+export const STORE_TIMEOUT_MS = 1000;
+
+export interface ClientRateLimitOptions {
+  /** Names the limit's counters (their key prefix). */
+  name: string;
+  /** Requests a client may send at once… */
+  burst: number;
+  /** …and requests per second it earns after that (a fraction for slower limits). */
+  perSecond: number;
+  /** Keys the client's hash: random per process, or shared by the replicas sharing `store`. */
+  secret: string | Buffer;
+  /** Counters in MongoDB, for a limit that must hold across replicas; default: in memory. */
+  store?: MongoLimitStore;
+}
+
+export type RateDecision =
+  | {
+      allowed: true;
+      /** Gives the request back, when it failed on our side. */ refund(): Promise<void>;
+    }
+  | { allowed: false; retryAfterSeconds: number };
+
+/** Seconds, to the millisecond (the stores count in milliseconds). */
+const seconds = (value: number) => Math.round(value * 1000) / 1000;
+
+/**
+ * A limit per client: `burst` requests at once, then `perSecond`. rate-limiter-flexible's
+ * BurstyRateLimiter makes it of two windows: a steady one of ceil(perSecond) points a second,
+ * and one for the rest of the burst, whose window is the time `perSecond` takes to earn a
+ * whole burst. A client is counted by clientKey() of its address, never the address.
+ */
+export class ClientRateLimit {
+  private readonly steadyPoints: number;
+  private readonly steady: RateLimiterAbstract;
+  private readonly extra?: RateLimiterAbstract;
+  private readonly limiter: RateLimiterAbstract | BurstyRateLimiter;
+
+  constructor(private readonly options: ClientRateLimitOptions) {
+    const { name, burst, perSecond } = options;
+    if (!(perSecond > 0) || !(burst >= 1)) {
+      throw new Error('ClientRateLimit needs perSecond > 0 and burst >= 1');
+    }
+    this.steadyPoints = Math.min(Math.ceil(perSecond), burst);
+    this.steady = this.window({
+      keyPrefix: `${name}-steady`,
+      points: this.steadyPoints,
+      durationSeconds: seconds(this.steadyPoints / perSecond),
+    });
+    if (burst > this.steadyPoints) {
+      this.extra = this.window({
+        keyPrefix: `${name}-burst`,
+        points: burst - this.steadyPoints,
+        durationSeconds: seconds(burst / perSecond),
+      });
+    }
+    this.limiter = this.extra ? new BurstyRateLimiter(this.steady, this.extra) : this.steady;
+  }
+
+  /** Counts one request of this client, or says how long until it may send one. */
+  async take(address: string): Promise<RateDecision> {
+    const key = clientKey(this.options.secret, address);
+    try {
+      const taken = await this.run(key, () => this.limiter.consume(key));
+      // The steady window counts past its points when the burst window gave the request.
+      const giver =
+        this.extra && taken.consumedPoints > this.steadyPoints ? this.extra : this.steady;
+      return {
+        allowed: true,
+        refund: () => this.run(key, async () => void (await giver.reward(key))),
+      };
+    } catch (refusal) {
+      if (!(refusal instanceof RateLimiterRes)) throw refusal;
+      return {
+        allowed: false,
+        retryAfterSeconds: Math.max(1, Math.ceil(refusal.msBeforeNext / 1000)),
+      };
+    }
+  }
+
+  private run<T>(key: string, task: () => Promise<T>): Promise<T> {
+    return this.options.store ? this.options.store.run(key, task) : task();
+  }
+
+  /** One window in memory, or in MongoDB with memory counting while MongoDB does not answer. */
+  private window(window: CounterWindow): RateLimiterAbstract {
+    const memory = new RateLimiterMemory({
+      keyPrefix: window.keyPrefix,
+      points: window.points,
+      duration: window.durationSeconds,
+    });
+    const { store } = this.options;
+    if (!store) return memory;
+    return new RLWrapperTimeouts({
+      limiter: store.counters(window),
+      timeoutMs: STORE_TIMEOUT_MS,
+      insuranceLimiter: memory,
+    });
+  }
+}
