@@ -6,10 +6,12 @@
 #     without the secret references refuse to render;
 #   - the rendered manifests against the Kubernetes schemas of the oldest and newest
 #     supported versions (kubectl-validate) and best practice (kube-score);
-#   - the rendered manifests, the chart's default values, docker-compose.yml and
-#     deploy/docker/Dockerfile against the rules that are ours in tests/deploy/deploy-checks.ts
-#     (the service registry's ports, health and metrics paths; resources, probes,
-#     security contexts, health checks, pinned images, no plaintext secrets).
+#   - the rules no tool makes, in tests/deploy/deploy-checks.ts: secrets only by
+#     reference, no token, privilege escalation or added capability, only settings a
+#     service reads; every chart value documented; docker-compose.yml and
+#     deploy/docker/Dockerfile (health checks, pinned images, no plaintext secrets).
+#     The chart's and compose file's agreement with the service registry is held by
+#     the specs in tests/deploy, which `make test` runs next.
 #
 # Helm is built from the Go module proxy once and cached outside the repo; the
 # second run starts at once. Usage:
@@ -120,7 +122,7 @@ log "kube-score"
   --ignore-test container-image-pull-policy --enable-optional-test container-seccomp-profile \
   > "$rendered.score" || { grep -v '^\[OK\]\|^\[SKIPPED\]' "$rendered.score" >&2; die "kube-score found problems (above)"; }
 
-log "rendered manifests, values against the service registry, docker-compose.yml, Dockerfile"
+log "our rules: rendered manifests, values.yaml, docker-compose.yml, Dockerfile"
 npx --no-install tsx tests/deploy/deploy-checks.ts "$rendered" "$monitored"
 
 log "all deploy checks passed"

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
 import { REPO_ROOT } from '@handcheck/server-kit/testing';
-import { type K8sObject, renderChart } from './deploy-checks';
+import { type K8sObject, renderChart } from '../support/helm';
 
 // scripts/check-deploy.sh leaves schema and best-practice rules to kubectl-validate
 // and kube-score. These tests show both tools refuse what they are trusted with,

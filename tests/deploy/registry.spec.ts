@@ -7,12 +7,13 @@ import { join } from 'node:path';
 import { TEST_PORT_OFFSET } from '@handcheck/service-registry';
 import {
   REGISTRY,
-  REGISTRY_FILE,
   REPO_ROOT,
   SERVICE_NAMES,
   envDefaultProblems,
   expectedPortEnv,
 } from './deploy-checks';
+
+const REGISTRY_FILE = 'packages/service-registry/src/services.json';
 
 // The plain-node readers of the service registry: scripts/services.config.mjs
 // (the supervisor behind `make start` and `make test`) and the container health
