@@ -10,7 +10,7 @@
 import { EMERGENCY_SIGNS, analyzeSymptoms, emptyAnswers, type Answers } from '@handcheck/diagnosis';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { eventually, testInfra } from '@handcheck/server-kit/testing';
-import { FLUSH_DELAY_MS } from '../src/analytics/core';
+import { FLUSH_DELAY_MS } from '../src/analytics/createTracker';
 import { SESSION_KEY } from '../src/analytics/session';
 import { FLAG_LABELS, STEP_DEFINITIONS } from '../src/features/questionnaire/stepDefinitions';
 import { E2E_TIMEOUT_MS, gotoPage, launchBrowser, siteUrl } from '../../tests/support/browser/browser';

@@ -3,7 +3,7 @@ import { analyzeSymptoms, emptyAnswers } from '@handcheck/diagnosis';
 import { parseEventBatch } from '@handcheck/contracts/browser-events';
 import { completionEventData } from '../features/questionnaire/completeAssessment';
 import { MAX_TEXT, makeEvent, randomId } from './events';
-import { trackEvent } from './tracker';
+import { trackEvent } from './browserTracker';
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 

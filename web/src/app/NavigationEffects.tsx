@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { normalisePath } from '@handcheck/site-paths';
 import { EXCLUDED_USER_AGENTS } from '../analytics/config';
-import { startAnalytics, trackPageView } from '../analytics/tracker';
+import { startAnalytics, trackPageView } from '../analytics/browserTracker';
 
 /**
  * Legacy and non-canonical paths (old slugs, upper case, trailing slash) are replaced

@@ -3,7 +3,7 @@ import { useLocation } from 'react-router';
 import { normalisePath } from '@handcheck/site-paths';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { trackBrokenLink } from '../analytics/tracker';
+import { trackBrokenLink } from '../analytics/browserTracker';
 import { ButtonLink } from '../components/ActionButton';
 import MuiLink from '@mui/material/Link';
 import { AppLink } from '../components/links';

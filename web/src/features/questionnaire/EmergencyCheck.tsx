@@ -10,7 +10,7 @@ import FormLabel from '@mui/material/FormLabel';
 import Typography from '@mui/material/Typography';
 import { EMERGENCY_SIGNS } from '@handcheck/diagnosis';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { trackEvent } from '../../analytics/tracker';
+import { trackEvent } from '../../analytics/browserTracker';
 import { focusView } from '../../app/focusView';
 import { ActionButton } from '../../components/ActionButton';
 import { Panel } from '../../components/Panel';

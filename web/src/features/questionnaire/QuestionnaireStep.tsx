@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { STEPS } from '@handcheck/diagnosis';
 import { ActionButton } from '../../components/ActionButton';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { trackEvent } from '../../analytics/tracker';
+import { trackEvent } from '../../analytics/browserTracker';
 import { checkerSearch } from './checkerView';
 import { completeAssessment } from './completeAssessment';
 import { clampStep, stepChanged } from './questionnaireSlice';

@@ -1,6 +1,6 @@
 import { analyzeSymptoms, type Answers, type DiagnosisResult } from '@handcheck/diagnosis';
 import type { AppThunk } from '../../app/store';
-import { trackEvent } from '../../analytics/tracker';
+import { trackEvent } from '../../analytics/browserTracker';
 import { assessmentCompleted } from './questionnaireSlice';
 import { selectAnswers } from './selectors';
 

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { useAppDispatch } from '../../app/hooks';
-import { trackEvent } from '../../analytics/tracker';
+import { trackEvent } from '../../analytics/browserTracker';
 import { checkerSearch } from './checkerView';
 
 /** Query flag the start form adds when it is submitted before the page is interactive. */

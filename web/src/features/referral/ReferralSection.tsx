@@ -3,7 +3,7 @@ import { Panel } from '../../components/Panel';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
-import { trackEvent } from '../../analytics/tracker';
+import { trackEvent } from '../../analytics/browserTracker';
 import { useAppSelector } from '../../app/hooks';
 import { ActionButton } from '../../components/ActionButton';
 import { selectResult } from '../questionnaire/selectors';

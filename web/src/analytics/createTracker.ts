@@ -1,3 +1,8 @@
+/**
+ * The analytics tracker with the browser passed in (`TrackerEnv`): the session, the skip decision,
+ * validation, batching and the flush when the page is hidden. browserTracker.ts gives it the real
+ * browser and holds the page's one tracker; tests give it fakes.
+ */
 import { browserEventProblems } from '@handcheck/contracts/browser-events';
 import { createBatchQueue, requestBodies, type Timers } from './batching';
 import { makeEvent, type BrowserEvent, type EventFields, type EventType } from './events';

@@ -1,5 +1,5 @@
 import { parseEventBatch } from '@handcheck/contracts/browser-events';
-import { FLUSH_DELAY_MS, MAX_QUEUED, createTracker, type TrackerEnv } from './core';
+import { FLUSH_DELAY_MS, MAX_QUEUED, createTracker, type TrackerEnv } from './createTracker';
 import { type BrowserEvent, randomId } from './events';
 import { SESSION_KEY, type StorageLike } from './session';
 

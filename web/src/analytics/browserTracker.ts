@@ -1,9 +1,10 @@
 /**
- * The site's analytics client: the browser side of createTracker. Events are batched and sent
- * to the gateway (`POST /api/events`), which publishes them to the ingestion pipeline. Nothing
- * here throws or shows anything: analytics failures are logged to the console only (spec §8).
+ * The site's analytics client: createTracker given the real browser, and the functions pages
+ * call. Events are batched and sent to the gateway (`POST /api/events`), which publishes them to
+ * the ingestion pipeline. Nothing here throws or shows anything: analytics failures are logged to
+ * the console only (spec §8).
  */
-import { createTracker, type Tracker } from './core';
+import { createTracker, type Tracker } from './createTracker';
 import { randomId, type FieldsArgument, type TrackedEventType } from './events';
 import { analyticsAllowed } from './rules';
 import { createPost } from './transport';
