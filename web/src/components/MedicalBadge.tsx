@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import { REVIEW_STATUS } from '../content/clinicalReview';
-import { VerifiedIcon } from './checkerIcons';
+import { VerifiedUserIcon } from './checkerIcons';
 import { BOLD, TEXT_SIZE } from '../theme/typeScale';
 
 /**
@@ -26,7 +26,7 @@ export function MedicalBadge({ label = REVIEW_STATUS.label }: { label?: string }
         fontWeight: BOLD,
       }}
     >
-      {REVIEW_STATUS.reviewed && <VerifiedIcon aria-hidden fontSize="small" />}
+      {REVIEW_STATUS.reviewed && <VerifiedUserIcon aria-hidden fontSize="small" />}
       <span>{label}</span>
     </Box>
   );

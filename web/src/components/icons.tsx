@@ -51,26 +51,30 @@ export function createSvgIcon(path: ReactNode, name: string) {
   return Icon;
 }
 
-// Material Design icon paths (Apache-2.0), inlined to avoid shipping the whole icon package.
-// Here are the icons several parts of the site use; an icon one part alone uses is kept beside
-// it (checkerIcons, FaqPage, Results), so the pages without that part do not load its drawing.
-export const ExpandMoreIcon = /* @__PURE__ */ createSvgIcon(
-  <path d="M16.59 8.59 12 13.17 7.41 8.59 6 10l6 6 6-6z" />,
-  'ExpandMore',
-);
-export const CheckCircleIcon = /* @__PURE__ */ createSvgIcon(
-  <path d="M12 2C6.48 2 2 6.48 2 12s4.48 10 10 10 10-4.48 10-10S17.52 2 12 2m-2 15-5-5 1.41-1.41L10 14.17l7.59-7.59L19 8z" />,
-  'CheckCircle',
-);
-export const OpenInNewIcon = /* @__PURE__ */ createSvgIcon(
-  <path d="M19 19H5V5h7V3H5c-1.11 0-2 .9-2 2v14c0 1.1.89 2 2 2h14c1.1 0 2-.9 2-2v-7h-2zM14 3v2h3.59l-9.83 9.83 1.41 1.41L19 6.41V10h2V3z" />,
-  'OpenInNew',
-);
-export const WarningIcon = /* @__PURE__ */ createSvgIcon(
-  <path d="M1 21h22L12 2zm12-3h-2v-2h2zm0-4h-2v-4h2z" />,
-  'Warning',
-);
-export const InfoIcon = /* @__PURE__ */ createSvgIcon(
-  <path d="M12 2C6.48 2 2 6.48 2 12s4.48 10 10 10 10-4.48 10-10S17.52 2 12 2m1 15h-2v-6h2zm0-8h-2V7h2z" />,
-  'Info',
-);
+/**
+ * Icons from their Material Design paths (Apache-2.0), inlined to avoid shipping the whole icon
+ * package; each key is the component's name (`ExpandMoreIcon`, data-testid "ExpandMoreIcon").
+ */
+export function svgIcons<const Name extends `${string}Icon`>(
+  paths: Record<Name, string>,
+): Record<Name, ReturnType<typeof createSvgIcon>> {
+  const icons = Object.entries<string>(paths).map(([key, d]) => [
+    key,
+    createSvgIcon(<path d={d} />, key.slice(0, -'Icon'.length)),
+  ]);
+  return Object.fromEntries(icons) as Record<Name, ReturnType<typeof createSvgIcon>>;
+}
+
+// The icons several parts of the site use; an icon one part alone uses is kept beside it
+// (checkerIcons, FaqPage, Results), so the pages without that part do not load its drawing.
+export const { ExpandMoreIcon, CheckCircleIcon, OpenInNewIcon, WarningIcon, InfoIcon } =
+  /* @__PURE__ */ svgIcons({
+    ExpandMoreIcon: 'M16.59 8.59 12 13.17 7.41 8.59 6 10l6 6 6-6z',
+    CheckCircleIcon:
+      'M12 2C6.48 2 2 6.48 2 12s4.48 10 10 10 10-4.48 10-10S17.52 2 12 2m-2 15-5-5 1.41-1.41L10 14.17l7.59-7.59L19 8z',
+    OpenInNewIcon:
+      'M19 19H5V5h7V3H5c-1.11 0-2 .9-2 2v14c0 1.1.89 2 2 2h14c1.1 0 2-.9 2-2v-7h-2zM14 3v2h3.59l-9.83 9.83 1.41 1.41L19 6.41V10h2V3z',
+    WarningIcon: 'M1 21h22L12 2zm12-3h-2v-2h2zm0-4h-2v-4h2z',
+    InfoIcon:
+      'M12 2C6.48 2 2 6.48 2 12s4.48 10 10 10 10-4.48 10-10S17.52 2 12 2m1 15h-2v-6h2zm0-8h-2V7h2z',
+  });
