@@ -66,8 +66,8 @@ export const OCCUPATIONS = deepFreeze([
   'Other',
 ] as const);
 
-/** The yes/no questions, in the spec's order; every one defaults to false. */
-export const FLAG_KEYS = deepFreeze([
+/** The yes/no questions of the associated-symptoms step, in the spec's order. */
+export const SYMPTOM_FLAGS = deepFreeze([
   'weakness',
   'numbness',
   'tingling',
@@ -79,10 +79,20 @@ export const FLAG_KEYS = deepFreeze([
   'nightPain',
   'coldSensitivity',
   'colorChanges',
+] as const);
+
+/** The everyday tasks the functional-impact step asks about, in the spec's order. */
+export const FUNCTION_FLAGS = deepFreeze([
   'gripDifficulty',
   'pinchDifficulty',
   'writingDifficulty',
   'keyboardDifficulty',
+] as const);
+
+/** The yes/no questions, in the spec's order; every one defaults to false. */
+export const FLAG_KEYS = deepFreeze([
+  ...SYMPTOM_FLAGS,
+  ...FUNCTION_FLAGS,
   'previousInjury',
 ] as const);
 
