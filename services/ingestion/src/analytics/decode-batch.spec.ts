@@ -5,7 +5,13 @@ import {
   create,
   eventBatchMessage,
 } from '@handcheck/contracts';
-import { MAX_EVENTS_PER_MESSAGE, countEvents, decodeBatch } from './decode-batch';
+import {
+  MAX_EVENTS_PER_MESSAGE,
+  countEvents,
+  decodeBatch,
+  decodeMessages,
+  eventDeadLetter,
+} from './decode-batch';
 
 const valid = () =>
   create(AnalyticsEventSchema, {
@@ -57,6 +63,28 @@ describe('decodeBatch', () => {
         ),
       },
     ]);
+  });
+
+  it('splits a consumed batch into the events to store and dead letters: whole messages, single events', () => {
+    const message = (value: Buffer | null, offset: string) => ({
+      key: null,
+      value,
+      offset,
+      headers: {},
+    });
+    const broken = create(AnalyticsEventSchema, { ...valid(), eventId: 'nope' });
+    const garbled = message(Buffer.from('not protobuf \xff'), '7');
+    const mixed = message(bytes(valid(), broken), '8');
+    const { toStore, deadLetters } = decodeMessages([garbled, mixed]);
+    expect(toStore.map(({ event, message }) => [event.eventId, message.offset])).toEqual([
+      [valid().eventId, '8'],
+    ]);
+    expect(toStore[0]!.rows.map(([table]) => table)).toContain('analytics_events');
+    expect(deadLetters).toEqual([
+      { key: null, value: garbled.value, offset: '7', reason: expect.stringMatching(/^not an/) },
+      eventDeadLetter(broken, mixed, expect.stringMatching(/^event\.id must be a UUID/)),
+    ]);
+    expect(deadLetters[1]!.value).toEqual(bytes(broken));
   });
 });
 
@@ -151,6 +179,7 @@ describe('decodeBatch value ranges and message size', () => {
 
   it('refuses a message with more events than a browser request holds, whole and without decoding them', () => {
     expect(countEvents(bytes(valid(), valid(), valid()))).toBe(3);
+    expect(countEvents(Buffer.from([0x0a, 0x05, 0x00]))).toBeUndefined(); // an event past the end
     const empties = Buffer.alloc(2 * 2_000_000);
     for (let i = 0; i < empties.length; i += 2) empties[i] = 0x0a; // field 1, length 0: an empty event
     const started = process.memoryUsage().heapUsed;
