@@ -19,10 +19,7 @@ export class ConsumerStopped extends Error {
 /** Heartbeats this often while waiting, well inside kafkajs's 30 s session timeout. */
 const HEARTBEAT_EVERY_MS = 1000;
 
-/**
- * Waits `ms`, heartbeating at most every second, so the group does not hand the partition
- * to another member meanwhile. Throws ConsumerStopped as soon as the hold is lost.
- */
+/** Waits `ms` keeping the group membership alive; throws ConsumerStopped once the hold is lost. */
 export async function waitWhileActive(ms: number, alive: KeepAlive): Promise<void> {
   const deadline = Date.now() + ms;
   for (;;) {
@@ -40,10 +37,9 @@ export interface RetryWhileActiveOptions extends BackoffOptions {
 }
 
 /**
- * Runs `work` until it resolves, waiting backoffDelay between tries while keeping the
- * group membership alive. cockatiel's retry is not used here: its wait is a bare timer that
- * neither heartbeats nor ends when the consumer stops. Throws ConsumerStopped (the last
- * failure as its cause) once the hold is lost; never gives up otherwise.
+ * Runs `work` until it resolves, waiting backoffDelay between tries with waitWhileActive
+ * (cockatiel's retry waits on a bare timer, which neither heartbeats nor ends when the
+ * consumer stops). Gives up only with ConsumerStopped.
  */
 export async function retryWhileActive<T>(
   work: (attempt: number) => Promise<T>,

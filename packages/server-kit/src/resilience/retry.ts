@@ -1,21 +1,5 @@
-import {
-  type IBackoff,
-  type IBackoffFactory,
-  type RetryPolicy,
-  handleAll,
-  handleWhen,
-  retry,
-} from 'cockatiel';
+import { type IBackoff, type RetryPolicy, handleAll, handleWhen, retry } from 'cockatiel';
 import { type BackoffOptions, backoffDelay } from './backoff';
-
-/** cockatiel's backoff on backoffDelay: the first wait is firstMs. */
-export function doublingBackoff(options: BackoffOptions): IBackoffFactory<unknown> {
-  const step = (attempt: number): IBackoff<unknown> => ({
-    duration: backoffDelay(attempt, options),
-    next: () => step(attempt + 1),
-  });
-  return { next: () => step(0) };
-}
 
 export interface RetryPolicyOptions extends BackoffOptions {
   /** Tries after the first; retries forever by default. */
@@ -25,12 +9,16 @@ export interface RetryPolicyOptions extends BackoffOptions {
 }
 
 /**
- * A cockatiel retry policy on doublingBackoff. Its waits do not heartbeat a Kafka group:
- * inside a consumer use retryWhileActive.
+ * A cockatiel retry policy waiting backoffDelay between tries. Its waits do not heartbeat
+ * a Kafka group: inside a consumer use retryWhileActive.
  */
 export function retryPolicy(options: RetryPolicyOptions): RetryPolicy {
+  const step = (attempt: number): IBackoff<unknown> => ({
+    duration: backoffDelay(attempt, options),
+    next: () => step(attempt + 1),
+  });
   return retry(options.handle ? handleWhen(options.handle) : handleAll, {
     maxAttempts: options.maxAttempts ?? Infinity,
-    backoff: doublingBackoff(options),
+    backoff: { next: () => step(0) },
   });
 }
