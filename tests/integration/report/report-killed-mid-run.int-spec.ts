@@ -11,11 +11,13 @@ import { join } from 'node:path';
 import mongoose, { type Connection } from 'mongoose';
 import { REPO_ROOT, eventually, testInfra, uniqueName } from '@handcheck/server-kit/testing';
 import { isoWeek, localDate } from '../../../services/report/src/weekly/report-days';
-import { runMessageId } from '../../../services/report/src/weekly/run-lease';
+import { runMessageId } from '../../../services/report/src/weekly/report-runs.repository';
 import { freePort, startReport } from '../../support/apps';
 import { dropDatabase } from '../../support/clickhouse';
 import { mailsTo, mongoUrl } from '../../support/referrals';
 import { migrateClickHouse } from '../../support/report-seed';
+
+jest.setTimeout(150_000);
 
 const ZONE = 'Europe/London';
 const LEASE_SECONDS = 4;
@@ -105,9 +107,12 @@ it('a replica killed mid-send is taken over once, and the week is mailed once', 
       ...schedule,
     },
   });
-  const runs = mongo.collection<{ _id: string; status: string; owner: string; attempts: number }>(
-    'report_runs',
-  );
+  const runs = mongo.collection<{
+    _id: string;
+    status: string;
+    lease_owner: string;
+    attempts: number;
+  }>('report_runs');
 
   // The process claims the week and is inside the send when it dies.
   let timer: NodeJS.Timeout | undefined;
@@ -135,7 +140,7 @@ it('a replica killed mid-send is taken over once, and the week is mailed once', 
       250,
     );
     expect(run.attempts).toBe(2);
-    expect(run.owner).not.toBe(claimed!.owner);
+    expect(run.lease_owner).not.toBe(claimed!.lease_owner);
     // More firings change nothing.
     const later = Date.now() + 3 * LEASE_SECONDS * 1000;
     await eventually(async () => (Date.now() > later ? true : undefined), 30_000, 500);
@@ -145,4 +150,4 @@ it('a replica killed mid-send is taken over once, and the week is mailed once', 
   const mails = await mailsTo(recipient);
   expect(mails).toHaveLength(1);
   expect(`<${mails[0]!.MessageID}>`).toBe(runMessageId(key));
-}, 150_000);
+});

@@ -15,9 +15,9 @@ import {
   localDate,
   reportDays,
 } from '../../../services/report/src/weekly/report-days';
-import { CHART_CID } from '../../../services/report/src/weekly/weekly-mail';
+import { CHART_CID } from '../../../services/report/src/weekly/weekly-report-template';
 import { WEEKLY_VISITS } from '../../../services/report/src/weekly/weekly-sql';
-import { runMessageId } from '../../../services/report/src/weekly/run-lease';
+import { runMessageId } from '../../../services/report/src/weekly/report-runs.repository';
 import { type Running, freePort, startGateway, startReport } from '../../support/apps';
 import { dropDatabase, rows, testClickHouse } from '../../support/clickhouse';
 import { checkerEventRow, clickhouseTime, migrateClickHouse } from '../../support/report-seed';
@@ -325,9 +325,9 @@ describe('the weekly schedule', () => {
     mongo.collection<{
       _id: string;
       status: string;
-      owner: string;
+      lease_owner: string;
       attempts: number;
-      messageId?: string;
+      message_id?: string;
     }>('report_runs');
 
   it('mails each period exactly once with two replicas firing every 2 seconds', async () => {
@@ -370,13 +370,13 @@ describe('the weekly schedule', () => {
     await mongo.collection('report_runs').insertOne({
       _id: key as never,
       status: 'running',
-      owner: 'crashed-replica',
-      leaseExpiresAt: new Date(now.getTime() - 1000),
+      lease_owner: 'crashed-replica',
+      lease_until: new Date(now.getTime() - 1000),
       attempts: 1,
       recipients: [recipient],
       failures: [],
-      startedAt: new Date(now.getTime() - 60_000),
-      updatedAt: new Date(now.getTime() - 60_000),
+      started_at: new Date(now.getTime() - 60_000),
+      updated_at: new Date(now.getTime() - 60_000),
     });
     const env = reportEnv({
       REPORT_RECIPIENTS: recipient,
@@ -394,7 +394,7 @@ describe('the weekly schedule', () => {
         250,
       );
       expect(run.attempts).toBe(2);
-      expect(run.owner).not.toBe('crashed-replica');
+      expect(run.lease_owner).not.toBe('crashed-replica');
       // A few more firings of both replicas change nothing.
       const later = Date.now() + 5_000;
       await eventually(async () => (Date.now() > later ? true : undefined), 10_000, 500);

@@ -12,13 +12,13 @@ import {
 import { type DeadLetter } from './dead-letter.schema';
 import { DeadLettersRepository } from './dead-letters.repository';
 import { ReferralMailing } from './referral-mailing';
+import { UUID } from './referral-message';
 
 type ListAnswer = MessageInitShape<typeof ListFailedReferralsResponseSchema>;
 type RetryAnswer = MessageInitShape<typeof RetryReferralResponseSchema>;
 
 export const DEFAULT_LIST_LIMIT = 20;
 export const MAX_LIST_LIMIT = 100;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** ReferralService over gRPC, for the gateway's admin routes: what did not go out, and sending it again. */
 @Controller()

@@ -38,7 +38,7 @@ export class ReferralConsumer implements OnApplicationBootstrap {
 
   async handle(message: ConsumedMessage, context: ConsumerContext): Promise<void> {
     const decoded = decodeReferral(message.value);
-    if (!decoded.ok) return this.deadLetters.unreadable(message, context, decoded.reason);
+    if (!decoded.ok) return this.deadLetters.unreadable(message, context, decoded);
     const request = decoded.referral;
     await this.inTurn(request.id, async () => {
       const mailed = await this.mailing.mail(request, context);

@@ -1,5 +1,4 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { ReferralRequestedSchema, fromBinary } from '@handcheck/contracts';
 import {
   type ConsumedMessage,
   type ConsumerContext,
@@ -8,23 +7,6 @@ import {
   Metrics,
 } from '@handcheck/server-kit';
 import { DeadLettersRepository } from './dead-letters.repository';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/**
- * The referral id of a message that was refused, when it is a ReferralRequested at all
- * and its id is a UUID (anything else in it is not looked at, nor kept): so that a
- * dead letter can be logged and listed with it.
- */
-export function referralIdOf(value: Buffer | null): string | null {
-  if (!value || value.length === 0) return null;
-  try {
-    const id = fromBinary(ReferralRequestedSchema, value).id;
-    return UUID.test(id) ? id.toLowerCase() : null;
-  } catch {
-    return null;
-  }
-}
 
 /** Says what went wrong without any address in it (nodemailer may quote recipients). */
 export function withoutAddresses(error: unknown): string {
@@ -75,9 +57,12 @@ export class ReferralDeadLetters {
     });
   }
 
-  /** A message that is not a referral we can mail. */
-  async unreadable(message: ConsumedMessage, context: ConsumerContext, problem: string) {
-    const referralId = referralIdOf(message.value);
+  /** A message that is not a referral we can mail (its referral id when it has one). */
+  async unreadable(
+    message: ConsumedMessage,
+    context: ConsumerContext,
+    { reason: problem, referralId }: { reason: string; referralId: string | null },
+  ): Promise<void> {
     const reason = withoutAddresses(problem);
     const deadLetter = await this.records.record({
       kind: 'unreadable',

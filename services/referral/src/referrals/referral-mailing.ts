@@ -130,8 +130,8 @@ export class ReferralMailing {
     }
   }
 
-  /** Marks a referral given up on failed (once it is dead-lettered). */
-  async giveUp({ referral, reason }: Extract<Mailed, { outcome: 'give_up' }>): Promise<void> {
+  /** Marks a referral given up on failed, once its dead letter is kept. */
+  async giveUp({ referral, reason }: { referral: Referral; reason: string }): Promise<void> {
     await this.referrals.markFailed(referral, reason);
     this.outcomes.inc({ outcome: 'failed' });
     this.logger.error(
@@ -173,12 +173,7 @@ export class ReferralMailing {
     const reason = withoutAddresses(error);
     const why = givenUpAfter(claimed.attempts, reason);
     await this.deadLetters.retryFailed(claimed, why);
-    await this.referrals.markFailed(claimed, reason);
-    this.outcomes.inc({ outcome: 'failed' });
-    this.logger.error(
-      { referralId: id, attempts: claimed.attempts, reason },
-      'Referral retry failed',
-    );
+    await this.giveUp({ referral: claimed, reason });
     return { outcome: 'failed', reason: why };
   }
 

@@ -20,13 +20,21 @@ export interface ReferralRequest {
   additionalInfo: string | null;
 }
 
-export type Decoded = { ok: true; referral: ReferralRequest } | { ok: false; reason: string };
+/**
+ * A referral, or why a message is not one we can mail, with its referral id when it is a
+ * ReferralRequested whose id is a UUID, so that its dead letter is logged and listed with it.
+ */
+export type Decoded =
+  | { ok: true; referral: ReferralRequest }
+  | { ok: false; reason: string; referralId: string | null };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Decodes and checks one consumed message; a reason for the dead-letter topic when it is not a referral we can mail. */
 export function decodeReferral(value: Buffer | null): Decoded {
-  if (value === null || value.length === 0) return { ok: false, reason: 'empty message' };
+  if (value === null || value.length === 0) {
+    return { ok: false, reason: 'empty message', referralId: null };
+  }
   let message: ReferralRequested;
   try {
     message = fromBinary(ReferralRequestedSchema, value);
@@ -34,6 +42,7 @@ export function decodeReferral(value: Buffer | null): Decoded {
     return {
       ok: false,
       reason: `not a ReferralRequested message: ${error instanceof Error ? error.message : String(error)}`,
+      referralId: null,
     };
   }
   // The envelope is ours; the body is checked with the very class the gateway validated it
@@ -44,7 +53,8 @@ export function decodeReferral(value: Buffer | null): Decoded {
   const body = checkContract(ReferralRequestBody, referralBodyOf(message));
   const problems = [...envelope, ...(body.ok ? [] : body.details)];
   if (!body.ok || problems.length > 0) {
-    return { ok: false, reason: `invalid referral: ${problems.join('; ')}` };
+    const referralId = UUID.test(message.id) ? message.id.toLowerCase() : null;
+    return { ok: false, reason: `invalid referral: ${problems.join('; ')}`, referralId };
   }
   const referral = body.value;
   return {

@@ -1,5 +1,3 @@
-import { randomUUID } from 'node:crypto';
-import { hostname } from 'node:os';
 import {
   type BeforeApplicationShutdown,
   Injectable,
@@ -11,29 +9,26 @@ import { CronJob } from 'cron';
 import { Metrics } from '@handcheck/server-kit';
 import { ReportEnv } from '../config/report.env';
 import { parseReportPeriod, periodKey } from './report-days';
-import { ReportRuns } from './report-runs';
-import { runMessageId } from './run-lease';
-import { WeeklyReportSender } from './weekly-report.sender';
+import { ReportRunsRepository, runMessageId } from './report-runs.repository';
+import { WeeklyReportMailer } from './weekly-report-mailer';
 
 export const WEEKLY_JOB = 'weekly-report';
 
 /**
  * Fires on REPORT_CRON in REPORT_TIMEZONE on every replica; each firing
- * claims the period's run record (see run-lease.ts) and only the claimant
- * sends, so the mail goes out once per period however many replicas run.
+ * claims the period's run (see ReportRun) and only the claimant sends,
+ * so the mail goes out once per period however many replicas run.
  */
 @Injectable()
 export class WeeklySchedule implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('WeeklyReport');
-  /** This process, as run records name it. */
-  readonly owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   private readonly inFlight = new Set<Promise<unknown>>();
   private readonly outcomes;
 
   constructor(
     private readonly env: ReportEnv,
-    private readonly runs: ReportRuns,
-    private readonly sender: WeeklyReportSender,
+    private readonly runs: ReportRunsRepository,
+    private readonly mailer: WeeklyReportMailer,
     private readonly registry: SchedulerRegistry,
     metrics: Metrics,
   ) {
@@ -55,7 +50,7 @@ export class WeeklySchedule implements OnApplicationBootstrap, BeforeApplication
       onTick: () => void this.track(this.tick()),
       start: false,
     });
-    this.registry.addCronJob(WEEKLY_JOB, job as never);
+    this.registry.addCronJob(WEEKLY_JOB, job);
     job.start();
     this.logger.log(
       `Weekly report on "${this.env.REPORT_CRON}" (${this.env.REPORT_TIMEZONE}) to ${this.env.REPORT_RECIPIENTS.length} recipient(s)`,
@@ -77,7 +72,6 @@ export class WeeklySchedule implements OnApplicationBootstrap, BeforeApplication
     try {
       outcome = await this.runs.claim({
         key,
-        owner: this.owner,
         recipients,
         now,
         leaseMs,
@@ -94,12 +88,12 @@ export class WeeklySchedule implements OnApplicationBootstrap, BeforeApplication
     }
     if (outcome === 'taken-over') this.logger.warn(`Took over ${key} (lease expired or failed)`);
     try {
-      const { messageId } = await this.sender.send(recipients, {
+      const { messageId } = await this.mailer.mailStats(recipients, {
         isTest: false,
         messageId: runMessageId(key),
         now,
       });
-      const recorded = await this.runs.markSent(key, this.owner, messageId);
+      const recorded = await this.runs.markSent(key, messageId);
       if (!recorded)
         this.logger.warn(`${key} was sent, but its lease had passed to another replica`);
       this.logger.log(`Sent ${key} to ${recipients.length} recipient(s): ${messageId}`);
@@ -108,7 +102,7 @@ export class WeeklySchedule implements OnApplicationBootstrap, BeforeApplication
     } catch (error) {
       this.logger.error({ err: error }, `Weekly report ${key} failed; it will be retried`);
       this.outcomes.inc({ outcome: 'failed' });
-      await this.runs.markFailed(key, this.owner, error, leaseMs).catch((markError: unknown) => {
+      await this.runs.markFailed(key, error, leaseMs).catch((markError: unknown) => {
         this.logger.error({ err: markError }, `Cannot record the failure of ${key}`);
       });
       return 'failed';

@@ -1,19 +1,21 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
+import { LeasesModule } from '@handcheck/server-kit';
 import { AnalyticsModule } from '../analytics/analytics.module';
-import { REPORT_RUN, ReportRunSchema } from './report-run.schema';
-import { ReportRuns } from './report-runs';
-import { WeeklyReportController } from './report.controller';
-import { WeeklyReportSender } from './weekly-report.sender';
+import { ReportRun, ReportRunSchema } from './report-run.schema';
+import { ReportRunsRepository } from './report-runs.repository';
+import { WeeklyReportController } from './weekly-report.controller';
+import { WeeklyReportMailer } from './weekly-report-mailer';
 import { WeeklySchedule } from './weekly-schedule';
 import { WeeklyStatsService } from './weekly-stats.service';
 
 @Module({
   imports: [
     AnalyticsModule,
-    MongooseModule.forFeature([{ name: REPORT_RUN, schema: ReportRunSchema }]),
+    LeasesModule,
+    MongooseModule.forFeature([{ name: ReportRun.name, schema: ReportRunSchema }]),
   ],
   controllers: [WeeklyReportController],
-  providers: [WeeklyStatsService, WeeklyReportSender, ReportRuns, WeeklySchedule],
+  providers: [WeeklyStatsService, WeeklyReportMailer, ReportRunsRepository, WeeklySchedule],
 })
 export class WeeklyModule {}

@@ -1,57 +1,44 @@
 import { Injectable } from '@nestjs/common';
 import { Mailer } from '@handcheck/server-kit';
 import { dailyVisitsPng } from './daily-chart';
-import { CHART_CID, WEEKLY_TEMPLATE, weeklyMailData } from './weekly-mail';
+import { CHART_CID, WEEKLY_TEMPLATE, weeklyTemplateData } from './weekly-report-template';
 import { type WeeklyStats } from './weekly-stats-from-rows';
 import { WeeklyStatsService } from './weekly-stats.service';
 
-export interface SendOptions {
+export interface MailStatsOptions {
   isTest: boolean;
   /** A Message-ID of our own (the scheduled run's, from its period key). */
   messageId?: string;
   now?: Date;
 }
 
-/** Stats now → mail (HTML with the chart inline and the table, plus text) → the relay. */
+/** Mails the weekly report: the stats as of now, in HTML (the chart inline, the table) and text. */
 @Injectable()
-export class WeeklyReportSender {
+export class WeeklyReportMailer {
   constructor(
     private readonly stats: WeeklyStatsService,
     private readonly mailer: Mailer,
   ) {}
 
-  async send(
+  async mailStats(
     to: string[],
-    options: SendOptions,
+    options: MailStatsOptions,
   ): Promise<{ messageId: string; stats: WeeklyStats }> {
     const stats = await this.stats.compute(options.now);
-    const { messageId } = await this.mail(to, stats, options);
-    return { messageId, stats };
-  }
-
-  async mail(
-    to: string[],
-    stats: WeeklyStats,
-    options: SendOptions,
-  ): Promise<{ messageId: string }> {
     const rendered = this.mailer.render(
       WEEKLY_TEMPLATE,
-      weeklyMailData(stats, { isTest: options.isTest }),
+      weeklyTemplateData(stats, { isTest: options.isTest }),
     );
     const chart = await dailyVisitsPng(stats.dailyBreakdown);
-    return this.mailer.send({
+    const { messageId } = await this.mailer.send({
       to,
       template: WEEKLY_TEMPLATE,
       rendered,
       messageId: options.messageId,
       images: [
-        {
-          cid: CHART_CID,
-          filename: 'daily-visits.png',
-          content: chart,
-          contentType: 'image/png',
-        },
+        { cid: CHART_CID, filename: 'daily-visits.png', content: chart, contentType: 'image/png' },
       ],
     });
+    return { messageId, stats };
   }
 }

@@ -7,7 +7,7 @@ export const CHART_CID = 'daily-visits-chart@handcheck';
 const WEEKDAY = new Intl.DateTimeFormat('en-GB', { weekday: 'short', timeZone: 'UTC' });
 
 /** What the weekly-report templates are given. */
-export function weeklyMailData(stats: WeeklyStats, options: { isTest: boolean }) {
+export function weeklyTemplateData(stats: WeeklyStats, options: { isTest: boolean }) {
   const growth = stats.weekOverWeekGrowth;
   return {
     isTest: options.isTest,

@@ -4,14 +4,14 @@ import { status } from '@grpc/grpc-js';
 import { isEmail } from 'class-validator';
 import { type SendTestReportRequest } from '@handcheck/contracts';
 import { toWeeklyStatsMessage } from './weekly-stats-from-rows';
-import { WeeklyReportSender } from './weekly-report.sender';
+import { WeeklyReportMailer } from './weekly-report-mailer';
 
 /** The gateway's test run (spec section 7, "Weekly test"). */
 @Controller()
 export class WeeklyReportController {
   private readonly logger = new Logger('WeeklyReport');
 
-  constructor(private readonly sender: WeeklyReportSender) {}
+  constructor(private readonly mailer: WeeklyReportMailer) {}
 
   @GrpcMethod('ReportService', 'SendTestReport')
   async sendTestReport(request: SendTestReportRequest) {
@@ -23,7 +23,7 @@ export class WeeklyReportController {
       });
     }
     try {
-      const { messageId, stats } = await this.sender.send([to], { isTest: true });
+      const { messageId, stats } = await this.mailer.mailStats([to], { isTest: true });
       return { emailId: messageId, stats: toWeeklyStatsMessage(stats) };
     } catch (error) {
       this.logger.error({ err: error }, 'Test report failed');

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { MailTemplates } from '@handcheck/server-kit';
 import { dailyVisitsPng } from './daily-chart';
-import { CHART_CID, WEEKLY_TEMPLATE, weeklyMailData } from './weekly-mail';
+import { CHART_CID, WEEKLY_TEMPLATE, weeklyTemplateData } from './weekly-report-template';
 import { type WeeklyStats } from './weekly-stats-from-rows';
 
 const stats: WeeklyStats = {
@@ -29,9 +29,9 @@ const stats: WeeklyStats = {
 
 const templates = new MailTemplates(join(__dirname, '../../templates'));
 
-describe('weekly report mail', () => {
+describe('weekly report template data', () => {
   it('renders the figures, the chart reference and the table in HTML', () => {
-    const mail = templates.render(WEEKLY_TEMPLATE, weeklyMailData(stats, { isTest: false }));
+    const mail = templates.render(WEEKLY_TEMPLATE, weeklyTemplateData(stats, { isTest: false }));
     expect(mail.subject).toBe('HandCheck weekly report: 150 visits, 2026-11-16 to 2026-11-22');
     expect(mail.html).toContain(`src="cid:${CHART_CID}"`);
     expect(mail.html).toContain('data-figure="totalVisits">150<');
@@ -49,7 +49,7 @@ describe('weekly report mail', () => {
   it('marks a test run and says when there is no growth figure', () => {
     const mail = templates.render(
       WEEKLY_TEMPLATE,
-      weeklyMailData(
+      weeklyTemplateData(
         {
           ...stats,
           previousWeekTotal: 0,
