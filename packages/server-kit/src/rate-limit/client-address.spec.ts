@@ -4,10 +4,11 @@ describe('clientGroup', () => {
   it('counts an IPv4 address (mapped or not) as one client, and an IPv6 /64 as one', () => {
     expect(clientGroup('203.0.113.9')).toBe('203.0.113.9');
     expect(clientGroup('::ffff:203.0.113.9')).toBe('203.0.113.9');
-    expect(clientGroup('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
-    expect(clientGroup('2001:0DB8:0001:0002:ffff:1:2:3')).toBe('2001:db8:1:2::/64');
-    expect(clientGroup('2001:db8::1')).toBe('2001:db8::/64');
-    expect(clientGroup('::1')).toBe('::/64');
+    expect(clientGroup('2001:db8:1:2:aaaa::1')).toBe('20010db800010002/64');
+    expect(clientGroup('2001:0DB8:0001:0002:ffff:1:2:3')).toBe('20010db800010002/64');
+    expect(clientGroup('2001:db8::1')).toBe('20010db800000000/64');
+    expect(clientGroup('fe80::1%eth0')).toBe('fe80000000000000/64');
+    expect(clientGroup('::1')).toBe('0000000000000000/64');
   });
 
   it('leaves what is not an address as it is', () => {

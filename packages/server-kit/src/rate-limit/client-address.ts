@@ -1,17 +1,16 @@
 import { createHmac } from 'node:crypto';
-import { Address4, Address6 } from 'ip-address';
+import { isIPv6 } from 'node:net';
+import { Address6 } from 'ip-address';
 
 /**
- * What counts as one client: an IPv4 address (IPv4-mapped IPv6 included), or an IPv6 /64,
- * since one subscriber is given a whole /64 and could otherwise take a fresh limit with every
- * address in it. Anything that is not an address is a client of its own.
+ * What counts as one client: an IPv4 address (IPv4-mapped IPv6 included), or an IPv6 /64
+ * (its first 64 bits in hex), since one subscriber is given a whole /64 and could otherwise
+ * take a fresh limit with every address in it. Anything else is a client of its own.
  */
 export function clientGroup(address: string): string {
-  if (Address4.isValid(address)) return new Address4(address).correctForm();
-  if (!Address6.isValid(address)) return address;
+  if (!isIPv6(address)) return address;
   const v6 = new Address6(address);
-  if (v6.is4()) return v6.to4().correctForm();
-  return `${new Address6(`${v6.correctForm()}/64`).startAddress().correctForm()}/64`;
+  return v6.is4() ? v6.to4().correctForm() : `${v6.getBitsBase16(0, 64)}/64`;
 }
 
 /**

@@ -21,6 +21,7 @@ import {
   pathOf,
   sendError,
   sendJson,
+  timeAnswer,
 } from '../http/node-http-route';
 import { trustedProxy } from '../http/trusted-proxy';
 import { utf8JsonBody } from '../http/utf8-json-body';
@@ -75,10 +76,7 @@ export class EventsIntake implements NodeHttpRoute {
   }
 
   handle(req: IncomingMessage, res: ServerResponse): void {
-    const end = this.duration.startTimer();
-    res.once('finish', () =>
-      end({ method: 'POST', route: EVENTS_PATH, status: String(res.statusCode) }),
-    );
+    timeAnswer(this.duration, req, res, EVENTS_PATH);
     this.headers(req, res, () => {
       // Refused before a byte of the body is read: a declared length over the
       // limit (the connection is then closed, so the body is never read), and a

@@ -1,6 +1,6 @@
 import { type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { type Logger } from '@nestjs/common';
-import { errorAnswer } from '@handcheck/server-kit';
+import { errorAnswer, type httpDuration } from '@handcheck/server-kit';
 
 /** A route Node's HTTP server answers itself, before Express and Nest see the request. */
 export interface NodeHttpRoute {
@@ -35,6 +35,17 @@ export function serveBeforeExpress(server: Server, route: NodeHttpRoute): void {
     }
     for (const listener of rest) listener(req, res);
   });
+}
+
+/** Times the answer into the histogram Express's routes use (server-kit's httpDuration). */
+export function timeAnswer(
+  duration: ReturnType<typeof httpDuration>,
+  req: IncomingMessage,
+  res: ServerResponse,
+  route: string,
+): void {
+  const end = duration.startTimer();
+  res.once('finish', () => end({ method: req.method, route, status: String(res.statusCode) }));
 }
 
 /** Sends a JSON body (text, or bytes already serialised), unless the answer has started. */

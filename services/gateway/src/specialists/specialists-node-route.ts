@@ -8,6 +8,7 @@ import {
   pathOf,
   sendError,
   sendJson,
+  timeAnswer,
 } from '../http/node-http-route';
 import { securityHeaders } from '../site/security-headers';
 import { type SpecialistListDto } from './dto/specialist.dto';
@@ -44,10 +45,7 @@ export class SpecialistsNodeRoute implements NodeHttpRoute {
   }
 
   handle(req: IncomingMessage, res: ServerResponse): void {
-    const end = this.duration.startTimer();
-    res.once('finish', () =>
-      end({ method: 'GET', route: SPECIALISTS_PATH, status: String(res.statusCode) }),
-    );
+    timeAnswer(this.duration, req, res, SPECIALISTS_PATH);
     this.headers(req, res, () => {
       this.specialists.list().then(
         (list) => this.send(res, list),
