@@ -20,13 +20,13 @@ import { TokenService } from './token.service';
 /** Admin sign-in, sessions, and the global guard every non-public route passes. */
 @Module({
   imports: [
-    PassportModule,
     MongooseModule.forFeature([
       { name: AdminUser.name, schema: AdminUserSchema },
       { name: RefreshToken.name, schema: RefreshTokenSchema },
       { name: AdminSession.name, schema: AdminSessionSchema },
       { name: RefreshClaim.name, schema: RefreshClaimSchema },
     ]),
+    PassportModule,
   ],
   controllers: [AuthController],
   providers: [
