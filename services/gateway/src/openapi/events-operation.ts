@@ -212,7 +212,7 @@ export const EVENTS_OPERATION: OperationObject = {
     ),
     '429': {
       ...errorResponse(
-        'This client address sent more than its share (a token bucket per address: EVENTS_RATE_PER_SECOND, EVENTS_BURST); nothing was recorded. Retry after the given seconds.',
+        'This client address sent more than its share (EVENTS_BURST at once, then EVENTS_RATE_PER_SECOND, per address); nothing was recorded. Retry after the given seconds.',
         errorExample(
           429,
           'Too many requests from this address; nothing was recorded. Please retry later.',
