@@ -1,5 +1,11 @@
 import { ValidateIf } from 'class-validator';
-import { CONSUMER_GROUPS, IsEmailAddress, TOPICS, TOPIC_PARTITIONS } from '@handcheck/contracts';
+import {
+  CONSUMER_GROUPS,
+  IsEmailAddress,
+  TOPICS,
+  TOPIC_PARTITIONS,
+  deadLetterTopic,
+} from '@handcheck/contracts';
 import {
   CommonEnv,
   IntSetting,
@@ -67,7 +73,7 @@ export function referralTopics(env: ReferralEnv): TopicSpec[] {
   return [
     { topic: env.REFERRAL_TOPIC, partitions: TOPIC_PARTITIONS[TOPICS.referralsRequested] },
     {
-      topic: `${env.REFERRAL_TOPIC}.dlq`,
+      topic: deadLetterTopic(env.REFERRAL_TOPIC),
       partitions: 1,
       retentionMs: env.REFERRAL_RETENTION_DAYS * DAY_MS,
     },
