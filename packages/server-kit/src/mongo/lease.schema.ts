@@ -25,11 +25,7 @@ export class Leased {
  * next attempt's claim: an insert is atomic on MongoDB and FerretDB alike, whereas
  * FerretDB's findOneAndUpdate was seen to let two concurrent replicas match one filter.
  */
-@Schema({
-  collection: 'lease_claims',
-  timestamps: { createdAt: 'created_at', updatedAt: false },
-  versionKey: false,
-})
+@Schema({ collection: 'lease_claims', versionKey: false })
 export class LeaseClaim {
   @Prop({ type: String, required: true })
   _id!: string;
@@ -40,10 +36,8 @@ export class LeaseClaim {
   /** The end of the claimed lease: a claimer that died before taking the document gives the attempt up then. */
   @Prop({ type: Date, required: true })
   expires_at!: Date;
-
-  created_at!: Date;
 }
 
 export const LeaseClaimSchema = SchemaFactory.createForClass(LeaseClaim);
-// Claims past any lease are deleted by age.
-LeaseClaimSchema.index({ created_at: 1 });
+// Claims whose lease is long over are deleted by it.
+LeaseClaimSchema.index({ expires_at: 1 });

@@ -108,14 +108,14 @@ describe('LeasesRepository', () => {
 
   it('takes the attempt after one whose claimer died before taking the document', async () => {
     const { claims, runs, replica, takeOver } = setUp();
-    await claims.create({ _id: 'runs:k#2', owner: 'died', expires_at: at(-1), created_at: now });
+    await claims.create({ _id: 'runs:k#2', owner: 'died', expires_at: at(-1) });
     expect(await takeOver(replica())).toMatchObject({ attempts: 3 });
     expect(runs.docs.get('k')?.attempts).toBe(3);
   });
 
   it('does not take an attempt another replica has claimed and still holds', async () => {
     const { claims, runs, replica, takeOver } = setUp();
-    await claims.create({ _id: 'runs:k#2', owner: 'b', expires_at: at(1), created_at: now });
+    await claims.create({ _id: 'runs:k#2', owner: 'b', expires_at: at(1) });
     expect(await takeOver(replica())).toBeNull();
     expect(runs.docs.get('k')?.attempts).toBe(1);
   });

@@ -108,11 +108,11 @@ export class LeasesRepository {
   }
 
   /**
-   * Deletes the claims made before `before`; returns how many. A claim matters only while
-   * its lease runs, so any older than the longest lease may go.
+   * Deletes the claims whose lease ended before `before`; returns how many. A claim
+   * matters only while its lease runs.
    */
   async deleteClaimsBefore(before: Date): Promise<number> {
-    const result = await this.claims.deleteMany({ created_at: { $lt: before } }).exec();
+    const result = await this.claims.deleteMany({ expires_at: { $lt: before } }).exec();
     return result.deletedCount;
   }
 }
