@@ -84,6 +84,7 @@ describe('LeasesRepository', () => {
     expect(isHeld({ lease_until: at(1) }, now)).toBe(true);
     expect(isHeld({ lease_until: now }, now)).toBe(false);
     expect(isHeld({ lease_until: null }, now)).toBe(false);
+    expect(isHeld({} as Leased, now)).toBe(false);
   });
 
   it('of two replicas finding a lease run out, exactly one takes the next attempt', async () => {

@@ -12,9 +12,9 @@ export function isDuplicateKey(error: unknown): boolean {
   );
 }
 
-/** True while someone holds the lease (or it is held back for a retry) at `now`. */
+/** True while someone holds the lease (or it is held back for a retry) at `now`; a document without one is free. */
 export function isHeld(lease: Pick<Leased, 'lease_until'>, now: Date): boolean {
-  return lease.lease_until !== null && lease.lease_until.getTime() > now.getTime();
+  return lease.lease_until instanceof Date && lease.lease_until.getTime() > now.getTime();
 }
 
 export interface TakeOverRequest<T> {
