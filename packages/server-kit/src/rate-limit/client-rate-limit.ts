@@ -1,5 +1,4 @@
 import {
-  BurstyRateLimiter,
   RLWrapperTimeouts,
   type RateLimiterAbstract,
   RateLimiterMemory,
@@ -35,49 +34,35 @@ export type RateDecision =
 const seconds = (value: number) => Math.round(value * 1000) / 1000;
 
 /**
- * A limit per client: `burst` requests at once, then `perSecond`. rate-limiter-flexible's
- * BurstyRateLimiter makes it of two windows: a steady one of ceil(perSecond) points a second,
- * and one for the rest of the burst, whose window is the time `perSecond` takes to earn a
- * whole burst. A client is counted by clientKey() of its address, never the address.
+ * A limit per client: `burst` requests in each window of burst / perSecond seconds (so 5
+ * referrals per 600 s, or 40 event requests per 4 s at 10 a second), rate-limiter-flexible's
+ * fixed window. Over any stretch of windows a client never averages more than `perSecond`;
+ * a BurstyRateLimiter (a steady window plus a burst one) would let it average nearly twice
+ * that. A client is counted by clientKey() of its address, never the address.
  */
 export class ClientRateLimit {
-  private readonly steadyPoints: number;
-  private readonly steady: RateLimiterAbstract;
-  private readonly extra?: RateLimiterAbstract;
-  private readonly limiter: RateLimiterAbstract | BurstyRateLimiter;
+  private readonly limiter: RateLimiterAbstract;
 
   constructor(private readonly options: ClientRateLimitOptions) {
     const { name, burst, perSecond } = options;
     if (!(perSecond > 0) || !(burst >= 1)) {
       throw new Error('ClientRateLimit needs perSecond > 0 and burst >= 1');
     }
-    this.steadyPoints = Math.min(Math.ceil(perSecond), burst);
-    this.steady = this.window({
-      keyPrefix: `${name}-steady`,
-      points: this.steadyPoints,
-      durationSeconds: seconds(this.steadyPoints / perSecond),
+    this.limiter = this.window({
+      keyPrefix: name,
+      points: burst,
+      durationSeconds: seconds(burst / perSecond),
     });
-    if (burst > this.steadyPoints) {
-      this.extra = this.window({
-        keyPrefix: `${name}-burst`,
-        points: burst - this.steadyPoints,
-        durationSeconds: seconds(burst / perSecond),
-      });
-    }
-    this.limiter = this.extra ? new BurstyRateLimiter(this.steady, this.extra) : this.steady;
   }
 
   /** Counts one request of this client, or says how long until it may send one. */
   async take(address: string): Promise<RateDecision> {
     const key = clientKey(this.options.secret, address);
     try {
-      const taken = await this.run(key, () => this.limiter.consume(key));
-      // The steady window counts past its points when the burst window gave the request.
-      const giver =
-        this.extra && taken.consumedPoints > this.steadyPoints ? this.extra : this.steady;
+      await this.run(key, () => this.limiter.consume(key));
       return {
         allowed: true,
-        refund: () => this.run(key, async () => void (await giver.reward(key))),
+        refund: () => this.run(key, async () => void (await this.limiter.reward(key))),
       };
     } catch (refusal) {
       if (!(refusal instanceof RateLimiterRes)) throw refusal;
