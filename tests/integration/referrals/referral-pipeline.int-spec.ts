@@ -1,3 +1,4 @@
+import { deadLetterTopic } from '@handcheck/contracts';
 import { randomUUID } from 'node:crypto';
 import { getModelToken } from '@nestjs/mongoose';
 import { type Model, Types } from 'mongoose';
@@ -10,7 +11,6 @@ import {
   patientAddress,
   postReferral,
   publish,
-  readDeadLetters,
   referralBody,
   referralMessage,
   referralTopic,
@@ -18,6 +18,8 @@ import {
   waitForMails,
   waitUntilPublishing,
 } from '../../support/referrals';
+import { readDeadLetters } from '../../support/dead-letters';
+import { startReferralPipeline } from '../../support/referral-pipeline';
 import { type GatewayEnv } from '../../../services/gateway/src/config/gateway.env';
 import { type ReferralEnv } from '../../../services/referral/src/config/referral.env';
 import { ReferralPurge } from '../../../services/referral/src/referrals/referral-purge';
@@ -44,27 +46,22 @@ async function settledCounts(referral: Running<ReferralEnv>, id: string, address
 describe('referral: gateway → Kafka → referral service → both mails', () => {
   let kafka: Kafka;
   let topic: string;
+  let referralEnv: Record<string, string>;
   let gateway: Running<GatewayEnv>;
   let referral: Running<ReferralEnv>;
   const inbox = `${uniqueName('inbox')}@handcheck.test`;
   const database = uniqueName('referral_pipeline');
-  const group = uniqueName('referral-test');
 
-  const startService = () =>
-    startReferral({
-      REFERRAL_TOPIC: topic,
-      REFERRAL_CONSUMER_GROUP: group,
-      REFERRAL_INBOX: inbox,
-      MONGO_URL: mongoUrl(database),
-      REFERRAL_RETRY_BASE_MS: '200',
-    });
+  const startService = () => startReferral(referralEnv);
 
   beforeAll(async () => {
-    kafka = testKafka();
-    topic = await referralTopic(kafka);
-    referral = await startService();
-    gateway = await startGateway({ REFERRAL_TOPIC: topic, REFERRAL_RATE_LIMIT: '1000' });
-    await waitUntilPublishing(gateway.url);
+    ({ kafka, topic, referralEnv, referral, gateway } = await startReferralPipeline({
+      referral: {
+        REFERRAL_INBOX: inbox,
+        MONGO_URL: mongoUrl(database),
+        REFERRAL_RETRY_BASE_MS: '200',
+      },
+    }));
   });
 
   afterAll(async () => {
@@ -165,7 +162,7 @@ describe('referral: gateway → Kafka → referral service → both mails', () =
     await publish(kafka, topic, [{ key: 'malformed', value: referralMessage(good) }]);
     await waitForMails(good);
 
-    const dead = await readDeadLetters(kafka, `${topic}.dlq`, 2);
+    const dead = await readDeadLetters(kafka, deadLetterTopic(topic), 2);
     expect(dead).toHaveLength(2);
     expect(dead[0]!.value).toEqual(garbage);
     expect(dead[0]!.headers.reason).toMatch(/^not a ReferralRequested message/);
@@ -367,14 +364,14 @@ describe('referral: the per-client limit', () => {
     expect((await postReferral(gateway.url, referralBody())).status).toBe(202);
     const limited = await postReferral(gateway.url, referralBody());
     expect(limited.status).toBe(429);
-    // One of the two comes back every 300 s; the first went a moment ago.
+    // Two per 600 s window, which began with the first a moment ago.
     const retryAfter = Number(limited.headers.get('retry-after'));
-    expect(retryAfter).toBeGreaterThan(240);
-    expect(retryAfter).toBeLessThanOrEqual(300);
+    expect(retryAfter).toBeGreaterThan(540);
+    expect(retryAfter).toBeLessThanOrEqual(600);
     expect(limited.body).toMatchObject({
       success: false,
       error:
-        'You have sent several referral requests in a short time. Please wait 5 minutes and try again.',
+        'You have sent several referral requests in a short time. Please wait 10 minutes and try again.',
       statusCode: 429,
     });
   });
