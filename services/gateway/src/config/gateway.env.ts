@@ -125,11 +125,11 @@ export class GatewayEnv extends CommonEnv {
   @MinLength(MIN_PASSWORD_LENGTH)
   ADMIN_BOOTSTRAP_PASSWORD = '';
 
-  /** POST /api/referrals: referrals one client (one address) may send in a burst… */
+  /** POST /api/referrals: referrals one client (one address) may send in each window… */
   @IntSetting({ min: 1, max: 1_000_000 })
   REFERRAL_RATE_LIMIT = 5;
 
-  /** …and the time over which they come back (5 per 600 s: one more every 2 minutes). */
+  /** …of this many seconds (5 per 600 s: a client that sent 5 waits for the window to end). */
   @IntSetting({ min: 1, max: 86_400 })
   REFERRAL_RATE_WINDOW_SECONDS = 600;
 
