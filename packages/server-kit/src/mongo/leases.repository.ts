@@ -12,7 +12,7 @@ export function isDuplicateKey(error: unknown): boolean {
   );
 }
 
-/** True while someone holds the lease (or it is held back for a retry) at `now`; a document without one is free. */
+/** True while someone holds the lease (or it is held back for a retry); without one it is free. */
 export function isHeld(lease: Pick<Leased, 'lease_until'>, now: Date): boolean {
   return lease.lease_until instanceof Date && lease.lease_until.getTime() > now.getTime();
 }
@@ -20,7 +20,10 @@ export function isHeld(lease: Pick<Leased, 'lease_until'>, now: Date): boolean {
 export interface TakeOverRequest<T> {
   /** The document as last read: it is taken only while it still has these attempts. */
   current: Pick<Leased, 'attempts' | 'lease_until'>;
-  /** The document, and what else must still be true of it (its status, say). By `_id` where possible: FerretDB reads the whole collection for any other filter. */
+  /**
+   * The document, and what else must still be true of it (its status, say). By `_id` where
+   * possible: FerretDB reads the whole collection for any other filter.
+   */
   where: FilterQuery<T>;
   /** The document's key, naming its claims. */
   key: string;
