@@ -114,39 +114,6 @@ export async function publish(
   }
 }
 
-export interface DeadLetter {
-  value: Buffer | null;
-  headers: Record<string, string>;
-}
-
-/** Reads a dead-letter topic from its start until `count` messages arrived. */
-export async function readDeadLetters(
-  kafka: Kafka,
-  topic: string,
-  count: number,
-  timeoutMs = 30_000,
-): Promise<DeadLetter[]> {
-  const consumer = kafka.consumer({ groupId: uniqueName('dlq-reader') });
-  const seen: DeadLetter[] = [];
-  await consumer.connect();
-  try {
-    await consumer.subscribe({ topic, fromBeginning: true });
-    await consumer.run({
-      eachMessage: async ({ message }) => {
-        const headers: Record<string, string> = {};
-        for (const [name, value] of Object.entries(message.headers ?? {})) {
-          headers[name] = String(Array.isArray(value) ? value[0] : value);
-        }
-        seen.push({ value: message.value, headers });
-      },
-    });
-    await eventually(async () => (seen.length >= count ? true : undefined), timeoutMs, 200);
-    return seen;
-  } finally {
-    await consumer.disconnect();
-  }
-}
-
 export interface MailSummary {
   ID: string;
   MessageID: string;

@@ -18,12 +18,11 @@ import {
 } from '@handcheck/server-kit/testing';
 import { type Running, startIngestion } from '../../support/apps';
 import { dropDatabase, rows, testClickHouse } from '../../support/clickhouse';
+import { readDeadLetters } from '../../support/dead-letters';
 import { MIGRATIONS } from '../../../services/ingestion/src/clickhouse/schema';
 import { type IngestionEnv } from '../../../services/ingestion/src/config/ingestion.env';
 
 jest.setTimeout(180_000);
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 type Event = ReturnType<typeof event>;
 function event(sessionId: string, payload: 'pageView' | 'siteVisit' = 'pageView', path = '/faq') {
@@ -73,36 +72,15 @@ describe('ingestion: one bad message or event never holds back the rest (issue 1
     await producer.disconnect();
   }
 
-  /** Dead letters with this key, until `count` are found (or waitMs pass): their headers. */
-  async function deadLetters(
-    key: string,
-    count: number,
-    waitMs = 30_000,
-  ): Promise<Array<Record<string, string>>> {
-    const consumer = kafka.consumer({ groupId: uniqueName('dlq-reader') });
-    await consumer.connect();
-    await consumer.subscribe({
-      topic: deadLetterTopic(TOPICS.analyticsEventBatches),
-      fromBeginning: true,
-    });
-    const found: Array<Record<string, string>> = [];
-    const done = new Promise<void>((resolve) => {
-      void consumer.run({
-        eachMessage: async ({ message }) => {
-          if (message.key?.toString() !== key) return;
-          found.push(
-            Object.fromEntries(
-              Object.entries(message.headers ?? {}).map(([k, v]) => [k, String(v)]),
-            ),
-          );
-          if (found.length >= count) resolve();
-        },
-      });
-    });
-    await Promise.race([done, sleep(waitMs)]);
-    await consumer.disconnect();
-    return found;
-  }
+  /** The headers of the dead letters with this key, once `count` came (fewer, if not by waitMs). */
+  const deadLetters = async (key: string, count: number, waitMs = 30_000) =>
+    (
+      await readDeadLetters(kafka, deadLetterTopic(TOPICS.analyticsEventBatches), count, {
+        key,
+        timeoutMs: waitMs,
+        orFewer: true,
+      })
+    ).map((letter) => letter.headers);
 
   const stored = async (table: string, ids: string[]) =>
     Number(

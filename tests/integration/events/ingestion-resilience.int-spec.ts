@@ -13,6 +13,7 @@ import { createKafka, createProducer } from '@handcheck/server-kit/testing';
 import { eventually, testInfra, uniqueName } from '@handcheck/server-kit/testing';
 import { type Running, startGateway, startIngestion } from '../../support/apps';
 import { dropDatabase, rows, testClickHouse } from '../../support/clickhouse';
+import { readDeadLetters } from '../../support/dead-letters';
 import { engine } from '../../support/engines';
 import { pageView, postEvents } from '../../support/events';
 import { type GatewayEnv } from '../../../services/gateway/src/config/gateway.env';
@@ -97,32 +98,11 @@ describe('ingestion loses nothing and counts nothing twice', () => {
     expect(await countFinal(clickhouse, session)).toEqual({ n: 25, ids: 25 });
   });
 
-  /** Reads the dead-letter topic until `count` messages with this key are found; their headers. */
-  async function deadLetters(key: string, count: number): Promise<Array<Record<string, string>>> {
-    const consumer = kafka.consumer({ groupId: uniqueName('dlq-reader') });
-    await consumer.connect();
-    await consumer.subscribe({
-      topic: deadLetterTopic(TOPICS.analyticsEventBatches),
-      fromBeginning: true,
-    });
-    const found: Array<Record<string, string>> = [];
-    const done = new Promise<void>((resolve) => {
-      void consumer.run({
-        eachMessage: async ({ message }) => {
-          if (message.key?.toString() !== key) return;
-          found.push(
-            Object.fromEntries(
-              Object.entries(message.headers ?? {}).map(([k, v]) => [k, String(v)]),
-            ),
-          );
-          if (found.length >= count) resolve();
-        },
-      });
-    });
-    await Promise.race([done, sleep(20_000)]);
-    await consumer.disconnect();
-    return found;
-  }
+  /** The headers of the dead letters with this key, once `count` came. */
+  const deadLetters = async (key: string, count: number) =>
+    (
+      await readDeadLetters(kafka, deadLetterTopic(TOPICS.analyticsEventBatches), count, { key })
+    ).map((letter) => letter.headers);
 
   it('a malformed message goes to the dead-letter topic and the consumer keeps going', async () => {
     const key = `garbage-${randomUUID()}`;

@@ -1,16 +1,9 @@
 import fc from 'fast-check';
 import { REFERRAL_MESSAGES, ReferralRequestBody, checkContract } from '@handcheck/contracts';
 import { eventually, uniqueName } from '@handcheck/server-kit/testing';
-import { type Running, startGateway, startReferral } from '../../support/apps';
-import {
-  mailMessage,
-  mailWithMessageId,
-  mongoUrl,
-  postReferral,
-  referralTopic,
-  testKafka,
-  waitUntilPublishing,
-} from '../../support/referrals';
+import { type Running } from '../../support/apps';
+import { startReferralPipeline } from '../../support/referral-pipeline';
+import { mailMessage, mailWithMessageId, postReferral } from '../../support/referrals';
 import { type GatewayEnv } from '../../../services/gateway/src/config/gateway.env';
 import { type ReferralEnv } from '../../../services/referral/src/config/referral.env';
 import { ReferralsRepository } from '../../../services/referral/src/referrals/referrals.repository';
@@ -92,17 +85,9 @@ describe('referral contract: what the gateway accepts is mailed', () => {
   const inbox = `${uniqueName('inbox')}@handcheck.test`;
 
   beforeAll(async () => {
-    const kafka = testKafka();
-    const topic = await referralTopic(kafka);
-    referral = await startReferral({
-      REFERRAL_TOPIC: topic,
-      REFERRAL_CONSUMER_GROUP: uniqueName('referral-prop'),
-      REFERRAL_INBOX: inbox,
-      MONGO_URL: mongoUrl(uniqueName('referral_prop')),
-      REFERRAL_RETRY_BASE_MS: '200',
-    });
-    gateway = await startGateway({ REFERRAL_TOPIC: topic, REFERRAL_RATE_LIMIT: '1000' });
-    await waitUntilPublishing(gateway.url);
+    ({ referral, gateway } = await startReferralPipeline({
+      referral: { REFERRAL_INBOX: inbox, REFERRAL_RETRY_BASE_MS: '200' },
+    }));
   });
 
   afterAll(async () => {

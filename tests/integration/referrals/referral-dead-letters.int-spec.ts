@@ -1,3 +1,4 @@
+import { deadLetterTopic } from '@handcheck/contracts';
 import { Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import mongoose from 'mongoose';
@@ -13,12 +14,12 @@ import {
   mongoUrl,
   patientAddress,
   publish,
-  readDeadLetters,
   referralMessage,
   referralTopic,
   testKafka,
   waitForMails,
 } from '../../support/referrals';
+import { readDeadLetters } from '../../support/dead-letters';
 import { type GatewayEnv } from '../../../services/gateway/src/config/gateway.env';
 import { AdminUsersRepository } from '../../../services/gateway/src/auth/admin-users.repository';
 import {
@@ -185,7 +186,7 @@ describe('referral dead letters never vanish', () => {
   it('poison bytes are kept by where they were (topic/partition/offset), with the reason and nothing else, logged and counted', async () => {
     const garbage = Buffer.from('not a referral at all \xff\xfe pat@example.test');
     await publish(kafka, topic, [{ key: 'poison', value: garbage }]);
-    const [dead] = (await readDeadLetters(kafka, `${topic}.dlq`, 2)).filter((d) =>
+    const [dead] = (await readDeadLetters(kafka, deadLetterTopic(topic), 2)).filter((d) =>
       d.value?.equals(garbage),
     );
     const offset = dead!.headers['source-offset'];
@@ -214,7 +215,7 @@ describe('referral dead letters never vanish', () => {
   });
 
   it('the dead-letter topic keeps nothing longer than REFERRAL_RETENTION_DAYS: corrected on an existing topic at start, set on a new one', async () => {
-    expect(await retentionMs(kafka, `${topic}.dlq`)).toBe(String(3 * DAY_MS));
+    expect(await retentionMs(kafka, deadLetterTopic(topic))).toBe(String(3 * DAY_MS));
 
     // A topic the service creates itself.
     const fresh = uniqueName('referrals.requested.v1.test');
@@ -225,7 +226,7 @@ describe('referral dead letters never vanish', () => {
       REFERRAL_RETENTION_DAYS: '2',
     });
     try {
-      expect(await retentionMs(kafka, `${fresh}.dlq`)).toBe(String(2 * DAY_MS));
+      expect(await retentionMs(kafka, deadLetterTopic(fresh))).toBe(String(2 * DAY_MS));
     } finally {
       await second.close();
     }

@@ -1,19 +1,19 @@
+import { deadLetterTopic } from '@handcheck/contracts';
 import { type Kafka, eventually, uniqueName } from '@handcheck/server-kit/testing';
-import { type Running, startGateway, startReferral } from '../../support/apps';
+import { type Running, startReferral } from '../../support/apps';
 import { engine } from '../../support/engines';
 import {
   mailsTo,
   mongoUrl,
   postReferral,
   publish,
-  readDeadLetters,
   referralBody,
   referralMessage,
   referralTopic,
-  testKafka,
   waitForMails,
-  waitUntilPublishing,
 } from '../../support/referrals';
+import { readDeadLetters } from '../../support/dead-letters';
+import { startReferralPipeline } from '../../support/referral-pipeline';
 import { type GatewayEnv } from '../../../services/gateway/src/config/gateway.env';
 import { type ReferralEnv } from '../../../services/referral/src/config/referral.env';
 import { ReferralsRepository } from '../../../services/referral/src/referrals/referrals.repository';
@@ -24,7 +24,6 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('referral outages', () => {
   let kafka: Kafka;
-  let topic: string;
   /** For a second referral service that gives up quickly (made before Kafka's outage below). */
   let quickTopic: string;
   let gateway: Running<GatewayEnv>;
@@ -32,24 +31,16 @@ describe('referral outages', () => {
   const inbox = `${uniqueName('inbox')}@handcheck.test`;
 
   beforeAll(async () => {
-    kafka = testKafka();
-    topic = await referralTopic(kafka);
+    ({ kafka, referral, gateway } = await startReferralPipeline({
+      referral: {
+        REFERRAL_INBOX: inbox,
+        // 1 s, 2 s, 4 s, 8 s, 16 s, 32 s: rides out the 30 s outage below.
+        REFERRAL_MAX_ATTEMPTS: '8',
+        REFERRAL_RETRY_BASE_MS: '1000',
+      },
+      gateway: { REFERRAL_PUBLISH_TIMEOUT_MS: '3000' },
+    }));
     quickTopic = await referralTopic(kafka);
-    referral = await startReferral({
-      REFERRAL_TOPIC: topic,
-      REFERRAL_CONSUMER_GROUP: uniqueName('referral-outage'),
-      REFERRAL_INBOX: inbox,
-      MONGO_URL: mongoUrl(uniqueName('referral_outage')),
-      // 1 s, 2 s, 4 s, 8 s, 16 s, 32 s: rides out the 30 s outage below.
-      REFERRAL_MAX_ATTEMPTS: '8',
-      REFERRAL_RETRY_BASE_MS: '1000',
-    });
-    gateway = await startGateway({
-      REFERRAL_TOPIC: topic,
-      REFERRAL_RATE_LIMIT: '1000',
-      REFERRAL_PUBLISH_TIMEOUT_MS: '3000',
-    });
-    await waitUntilPublishing(gateway.url);
   });
 
   afterAll(async () => {
@@ -105,7 +96,7 @@ describe('referral outages', () => {
       expect(answer.status).toBe(202);
       id = answer.body.id!;
       await publish(kafka, quickTopic, [{ key: 'doomed', value: referralMessage(doomed) }]);
-      const dead = await readDeadLetters(kafka, `${quickTopic}.dlq`, 1);
+      const dead = await readDeadLetters(kafka, deadLetterTopic(quickTopic), 1);
       expect(dead[0]!.headers.reason).toMatch(/^mail not sent after 2 attempt\(s\): /);
       expect(dead[0]!.headers.reason).not.toContain(doomed);
       // The relay stays away about 30 s in all.
