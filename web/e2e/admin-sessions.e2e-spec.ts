@@ -1,6 +1,7 @@
-import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
+import type { BrowserContext, Page, Route } from 'playwright-core';
 import { uniqueName } from '@handcheck/server-kit/testing';
-import { E2E_TIMEOUT_MS, gotoPage, launchBrowser, siteUrl } from '../../tests/support/browser/browser';
+import { E2E_TIMEOUT_MS, gotoPage, siteUrl } from '../../tests/support/browser/browser';
+import { browserForTests } from '../../tests/support/browser/hooks';
 import { createAdmin, signInToDashboard } from '../../tests/support/browser/admin';
 
 jest.setTimeout(E2E_TIMEOUT_MS);
@@ -11,13 +12,7 @@ jest.setTimeout(E2E_TIMEOUT_MS);
 
 const PASSWORD = 'e2e admin password';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForTests();
 
 /** The refresh period the tabs are given: short, so a test sees several refreshes. */
 const PERIOD_MS = 4000;
@@ -37,7 +32,7 @@ interface Refreshes {
  * status, body and the Set-Cookie that rotates the cookie.
  */
 async function sharedContext(): Promise<{ context: BrowserContext; refreshes: Refreshes }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const context = await browser().newContext({ viewport: { width: 1280, height: 900 } });
   const refreshes: Refreshes = { byPage: new Map() };
   await context.route('**/api/events', (route) => route.fulfill({ status: 204 }));
   const shorten = async (route: Route) => {
@@ -117,7 +112,7 @@ describe('admin sessions across tabs', () => {
 describe('the sign-in form without JavaScript', () => {
   it('posts the password in a body to a page that says JavaScript is needed, never in a URL', async () => {
     const email = `${uniqueName('e2e-nojs')}@example.com`;
-    const context = await browser.newContext({ javaScriptEnabled: false });
+    const context = await browser().newContext({ javaScriptEnabled: false });
     try {
       const page = await context.newPage();
       const sent: Array<{ method: string; url: string; body: string | null }> = [];

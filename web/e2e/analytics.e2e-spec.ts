@@ -8,12 +8,13 @@
  * against `make start`.
  */
 import { EMERGENCY_SIGNS, analyzeSymptoms, emptyAnswers, type Answers } from '@handcheck/diagnosis';
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { eventually, testInfra } from '@handcheck/server-kit/testing';
 import { FLUSH_DELAY_MS } from '../src/analytics/createTracker';
 import { SESSION_KEY } from '../src/analytics/session';
 import { FLAG_LABELS, STEP_DEFINITIONS } from '../src/features/questionnaire/stepDefinitions';
-import { E2E_TIMEOUT_MS, gotoPage, launchBrowser, siteUrl } from '../../tests/support/browser/browser';
+import { E2E_TIMEOUT_MS, gotoPage, siteUrl } from '../../tests/support/browser/browser';
+import { browserForTests } from '../../tests/support/browser/hooks';
 import { checkByKeyboard, chooseRadioByKeyboard } from '../../tests/support/browser/keyboard';
 import {
   EMERGENCY_ADVICE_HEADING,
@@ -84,17 +85,11 @@ function watchEventRequests(context: BrowserContext) {
   return seen;
 }
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = browserForTests();
 
 describe('analytics through gateway, Kafka and ingestion into ClickHouse', () => {
   it('records the session, its pages, the questionnaire, the 404 and the duration', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await browser().newContext({ viewport: { width: 1280, height: 900 } });
     const requests = watchEventRequests(context);
     const page = await context.newPage();
     const errors: string[] = [];
@@ -316,7 +311,7 @@ describe('analytics through gateway, Kafka and ingestion into ClickHouse', () =>
 
 describe('the emergency check (issue 26)', () => {
   it('sends emergency_check_completed once when it is finished, with only anySign, never the signs', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await browser().newContext({ viewport: { width: 1280, height: 900 } });
     // Every body sent to /api/events, beacons included.
     const bodies: string[] = [];
     context.on('request', (request) => {
@@ -384,7 +379,7 @@ describe('the emergency check (issue 26)', () => {
 describe('visitors who are never tracked', () => {
   /** A whole visit: pages, the questionnaire start, a 404, time for a batch, and leaving. */
   async function visit(options: BrowserContextOptions, initScript?: string) {
-    const context = await browser.newContext(options);
+    const context = await browser().newContext(options);
     if (initScript) await context.addInitScript(initScript);
     const requests = watchEventRequests(context);
     const page = await context.newPage();

@@ -3,22 +3,16 @@
  * its strict CSP: the page must render our document with no CSP violation, no script
  * error and nothing fetched from another origin.
  */
-import { type Browser } from 'playwright-core';
-import { BASE_URL, E2E_TIMEOUT_MS, launchBrowser } from '../../tests/support/browser/browser';
+import { BASE_URL, E2E_TIMEOUT_MS } from '../../tests/support/browser/browser';
+import { browserForTests } from '../../tests/support/browser/hooks';
 
 jest.setTimeout(E2E_TIMEOUT_MS);
 
 describe('the API docs page', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = browserForTests();
 
   it('renders every operation under the strict CSP', async () => {
-    const context = await browser.newContext();
+    const context = await browser().newContext();
     const page = await context.newPage();
     const problems: string[] = [];
     const requests: string[] = [];
@@ -60,7 +54,7 @@ describe('the API docs page', () => {
   // The prerendered pages end with an inline bootstrap, allowed by its hash (dist/csp.json):
   // without it in the policy the page would stay unhydrated.
   it('runs a public page under the same CSP: the inline bootstrap is allowed, nothing else is', async () => {
-    const context = await browser.newContext();
+    const context = await browser().newContext();
     const page = await context.newPage();
     const problems: string[] = [];
     page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));

@@ -6,24 +6,28 @@ import {
   type Answers,
   type CareLevel,
 } from '@handcheck/diagnosis';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { STEP_DEFINITIONS } from '../src/features/questionnaire/stepDefinitions';
 import {
   E2E_TIMEOUT_MS,
   axeViolations,
   gotoPage,
-  launchBrowser,
   openPage,
   titleOnceSet,
-  type TestPage,
 } from '../../tests/support/browser/browser';
+import { browserForTests, tabForEachTest } from '../../tests/support/browser/hooks';
 import {
   EMERGENCY_ADVICE_HEADING,
   EMERGENCY_CHECK_HEADING,
   passEmergencyCheck,
   waitForEmergencyCheck,
 } from '../../tests/support/browser/emergencyCheck';
-import { checkByKeyboard, focusInfo, isButton, tabUntil } from '../../tests/support/browser/keyboard';
+import {
+  checkByKeyboard,
+  focusInfo,
+  isButton,
+  tabUntil,
+} from '../../tests/support/browser/keyboard';
 
 jest.setTimeout(E2E_TIMEOUT_MS);
 
@@ -31,13 +35,7 @@ const BLEEDING = EMERGENCY_SIGNS.find((sign) => sign.id === 'heavy-bleeding');
 const COLD = EMERGENCY_SIGNS.find((sign) => sign.id === 'cold-pale-blue');
 if (!BLEEDING || !COLD) throw new Error('the emergency signs changed: update this test');
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = browserForTests();
 
 async function startCheck(page: Page, path = '/') {
   await gotoPage(page, path);
@@ -109,13 +107,7 @@ async function horizontalOverflow(page: Page): Promise<number> {
 }
 
 describe('the emergency check before the questions', () => {
-  let tab: TestPage;
-  beforeEach(async () => {
-    tab = await openPage(browser);
-  });
-  afterEach(async () => {
-    await tab.close();
-  });
+  const tab = tabForEachTest(browser);
 
   it('opens the questionnaire without a step number, and goes by keyboard alone through "None of these" to Step 1 of 6', async () => {
     const { page } = tab;
@@ -305,7 +297,7 @@ describe('the emergency check before the questions', () => {
 
   for (const width of [320, 390, 1280]) {
     it(`fits a ${width} px screen without sideways scrolling, and passes axe`, async () => {
-      const sized = await openPage(browser, { viewport: { width, height: 800 } });
+      const sized = await openPage(browser(), { viewport: { width, height: 800 } });
       try {
         const { page } = sized;
         await startCheck(page);

@@ -3,10 +3,11 @@
  * The referral is answered "sent" only when it is mailed, and both mails carry the text.
  * Real Chromium, gateway, Kafka, referral service and Mailpit of the test profile.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { eventually } from '@handcheck/server-kit/testing';
 import { FLAG_LABELS } from '../src/features/questionnaire/stepDefinitions';
-import { E2E_TIMEOUT_MS, axeViolations, launchBrowser } from '../../tests/support/browser/browser';
+import { E2E_TIMEOUT_MS, axeViolations } from '../../tests/support/browser/browser';
+import { browserForTests } from '../../tests/support/browser/hooks';
 import { MAIL_DELIVERY_MS, mailMessage, mailsTo } from '../../tests/support/browser/mailpit';
 import { getAssessment, nextToStep, startChecker } from '../../tests/support/browser/checker';
 
@@ -32,18 +33,10 @@ async function toResultsWithNote(page: Page, note: string) {
 }
 
 describe('a referral whose text holds < and >', () => {
-  let browser: Browser;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = browserForTests();
 
   it('is answered sent only because it is mailed, with the text as typed', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await browser().newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     try {
       await toResultsWithNote(page, NOTE);
