@@ -14,6 +14,7 @@ import {
 import { createServer } from 'node:net';
 import { DirectoryService, ReferralService, ReportService } from '@handcheck/contracts';
 import { testInfra, uniqueName } from '@handcheck/server-kit/testing';
+import { SERVICE_NAMES, type ServiceName } from '@handcheck/service-registry';
 import { AppModule as GatewayModule } from '../../services/gateway/src/app.module';
 import { GatewayEnv } from '../../services/gateway/src/config/gateway.env';
 import { EVENTS_BODY_LIMIT, configureGateway } from '../../services/gateway/src/create-gateway';
@@ -25,6 +26,7 @@ import { AppModule as ReferralModule } from '../../services/referral/src/app.mod
 import { ReferralEnv } from '../../services/referral/src/config/referral.env';
 import { AppModule as ReportModule } from '../../services/report/src/app.module';
 import { ReportEnv } from '../../services/report/src/config/report.env';
+import { dropDatabase } from './clickhouse';
 
 // Boots our real services in this process, pointed at the test engines that
 // `deploy/infra.sh start --profile test` runs. Nothing here is mocked.
@@ -206,4 +208,27 @@ export function startReport(
 ): Promise<Running<ReportEnv> & { grpcAddress: string }> {
   const engines = { CLICKHOUSE_URL: testInfra().clickhouseUrl, ...mailAndMongo() };
   return startWithGrpc('report', ReportModule, ReportEnv, ReportService, engines, overrides);
+}
+
+/**
+ * All five services for the describe it is called in: started before its tests (ingestion on
+ * a ClickHouse database of its own), closed after them, that database dropped.
+ */
+export function allServicesForTests(): Record<ServiceName, Running<object>> {
+  const running = {} as Record<ServiceName, Running<object>>;
+  beforeAll(async () => {
+    running.ingestion = await startIngestion();
+    running.gateway = await startGateway();
+    running.directory = await startDirectory();
+    running.referral = await startReferral();
+    running.report = await startReport();
+  });
+  afterAll(async () => {
+    for (const service of SERVICE_NAMES) await running[service]?.close();
+    const { CLICKHOUSE_DATABASE } = (running.ingestion?.env ?? {}) as {
+      CLICKHOUSE_DATABASE?: string;
+    };
+    if (CLICKHOUSE_DATABASE) await dropDatabase(CLICKHOUSE_DATABASE);
+  });
+  return running;
 }

@@ -1,14 +1,6 @@
 import { eventually } from '@handcheck/server-kit/testing';
 import { SERVICES, SERVICE_NAMES, type ServiceName } from '@handcheck/service-registry';
-import {
-  type Running,
-  startDirectory,
-  startGateway,
-  startIngestion,
-  startReferral,
-  startReport,
-} from '../../support/apps';
-import { dropDatabase } from '../../support/clickhouse';
+import { allServicesForTests } from '../../support/apps';
 import { type Engine, engine } from '../../support/engines';
 
 jest.setTimeout(240_000);
@@ -32,22 +24,7 @@ const ENGINES_OF = Object.fromEntries(
 ) as Record<Service, string[]>;
 
 describe('health endpoints of all five services', () => {
-  const running = {} as Record<Service, Running<object>>;
-
-  beforeAll(async () => {
-    running.gateway = await startGateway();
-    running.ingestion = await startIngestion();
-    running.directory = await startDirectory();
-    running.referral = await startReferral();
-    running.report = await startReport();
-  });
-
-  afterAll(async () => {
-    for (const service of SERVICE_NAMES) await running[service]?.close();
-    const db = (running.ingestion?.env as { CLICKHOUSE_DATABASE?: string } | undefined)
-      ?.CLICKHOUSE_DATABASE;
-    if (db) await dropDatabase(db);
-  });
+  const running = allServicesForTests();
 
   async function health(
     service: Service,

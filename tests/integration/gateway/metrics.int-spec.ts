@@ -1,15 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { SERVICES, SERVICE_NAMES, type ServiceName } from '@handcheck/service-registry';
+import { SERVICES, SERVICE_NAMES } from '@handcheck/service-registry';
 import { eventually } from '@handcheck/server-kit/testing';
-import {
-  type Running,
-  startDirectory,
-  startGateway,
-  startIngestion,
-  startReferral,
-  startReport,
-} from '../../support/apps';
-import { dropDatabase } from '../../support/clickhouse';
+import { type Running, allServicesForTests, startGateway } from '../../support/apps';
 import { pageView, postEvents } from '../../support/events';
 
 jest.setTimeout(120_000);
@@ -50,22 +42,7 @@ const total = (samples: Sample[], name: string, labels: Record<string, string> =
 const has = (samples: Sample[], name: string) => samples.some((s) => s.name === name);
 
 describe('/metrics on every service', () => {
-  const running = {} as Record<ServiceName, Running<object>>;
-
-  beforeAll(async () => {
-    running.ingestion = await startIngestion();
-    running.gateway = await startGateway();
-    running.directory = await startDirectory();
-    running.referral = await startReferral();
-    running.report = await startReport();
-  });
-
-  afterAll(async () => {
-    for (const service of SERVICE_NAMES) await running[service]?.close();
-    const db = (running.ingestion?.env as { CLICKHOUSE_DATABASE?: string } | undefined)
-      ?.CLICKHOUSE_DATABASE;
-    if (db) await dropDatabase(db);
-  });
+  const running = allServicesForTests();
 
   it('serves process defaults and HTTP timings by route and status on each service', async () => {
     for (const service of SERVICE_NAMES) {
