@@ -6,8 +6,8 @@ import { PARENT_ADVICE } from './site';
 import { type ConditionInfo } from './types';
 
 /*
- * The clinical review of issue 26 (findings 6 and 7) as it concerns the written content:
- * each test states the corrected advice, so the old wording fails.
+ * The clinical review's findings on the written content: each test states the corrected
+ * advice, so the old wording fails.
  */
 
 const guide = (slug: string): ConditionInfo => {
