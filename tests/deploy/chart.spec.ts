@@ -106,16 +106,16 @@ const monitoringNamespace = {
 /** Services whose /metrics has a port of its own get a second, ClusterIP-only Service. */
 const OWN_METRICS_PORT = SERVICE_NAMES.filter((n) => hasOwnMetricsPort(REGISTRY[n]));
 
+/** The chart rendered with the CI values, once for every test below. */
+let manifests: K8sObject[];
+beforeAll(() => {
+  requireHelm();
+  const result = renderChart();
+  if (!result.ok) throw new Error(`helm template failed with the CI values:\n${result.stderr}`);
+  manifests = result.manifests;
+});
+
 describe('the Helm chart', () => {
-  let manifests: K8sObject[];
-
-  beforeAll(() => {
-    requireHelm();
-    const result = renderChart();
-    if (!result.ok) throw new Error(`helm template failed with the CI values:\n${result.stderr}`);
-    manifests = result.manifests;
-  });
-
   it('renders one set of resources per service, plus the gateway ingress and autoscaler', () => {
     const count = (kind: string) => manifests.filter((m) => m.kind === kind).length;
     for (const kind of ['Deployment', 'ServiceAccount', 'NetworkPolicy', 'PodDisruptionBudget']) {
@@ -306,15 +306,6 @@ describe('the Helm chart', () => {
 });
 
 describe('the Helm chart against the service registry', () => {
-  let manifests: K8sObject[];
-
-  beforeAll(() => {
-    requireHelm();
-    const result = renderChart();
-    if (!result.ok) throw new Error(`helm template failed with the CI values:\n${result.stderr}`);
-    manifests = result.manifests;
-  });
-
   it('probes live for startup and liveness and ready for readiness, on different paths for every workload', () => {
     for (const name of SERVICE_NAMES) {
       const main = mainContainer(manifests, name);
@@ -487,10 +478,6 @@ describe('the Helm chart against the service registry', () => {
 });
 
 describe('the Helm chart refuses incomplete values', () => {
-  beforeAll(() => {
-    requireHelm();
-  });
-
   it('refuses the defaults, which name no Kafka brokers', () => {
     const result = renderChart([], false);
     expect(result.ok).toBe(false);
@@ -615,14 +602,6 @@ describe('the gateway through a Kafka outage', () => {
   const chartValues = parse(readFileSync(join(CHART_DIR, 'values.yaml'), 'utf8')) as {
     gateway: { resources: { limits: { memory: string } } };
   };
-  let manifests: K8sObject[];
-
-  beforeAll(() => {
-    requireHelm();
-    const result = renderChart();
-    if (!result.ok) throw new Error(`helm template failed with the CI values:\n${result.stderr}`);
-    manifests = result.manifests;
-  });
 
   /** "512Mi" → bytes. */
   const bytesOf = (quantity: string) => {
