@@ -9,12 +9,13 @@
  */
 import { EMERGENCY_SIGNS, analyzeSymptoms, emptyAnswers, type Answers } from '@handcheck/diagnosis';
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import { eventually, testInfra } from '@handcheck/server-kit/testing';
+import { eventually } from '@handcheck/server-kit/testing';
 import { FLUSH_DELAY_MS } from '../src/analytics/createTracker';
 import { SESSION_KEY } from '../src/analytics/session';
 import { FLAG_LABELS, STEP_DEFINITIONS } from '../src/features/questionnaire/stepDefinitions';
 import { E2E_TIMEOUT_MS, gotoPage, siteUrl } from '../../tests/support/browser/browser';
 import { browserForTests } from '../../tests/support/browser/hooks';
+import { clickhouseRows } from '../../tests/support/browser/clickhouse';
 import { checkByKeyboard, chooseRadioByKeyboard } from '../../tests/support/browser/keyboard';
 import {
   EMERGENCY_ADVICE_HEADING,
@@ -24,30 +25,12 @@ import {
 
 jest.setTimeout(E2E_TIMEOUT_MS);
 
-const CLICKHOUSE_URL = testInfra().clickhouseUrl.replace(/\/+$/, '');
-const DATABASE = process.env.CLICKHOUSE_DATABASE ?? 'handcheck';
 // How long events may take from the browser to ClickHouse: usually 2-5 s. Generous because a
 // cold CI run on two cores once gave up here after 20 s, and a wait ends as soon as they are in.
 const PIPELINE_TIMEOUT_MS = 60_000;
 const REFERRER = 'http://www.example.org/search?q=wrist+pain';
 const IPHONE_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
-
-/** Rows of a ClickHouse query, numbers as numbers (18.16 quotes 64-bit integers otherwise). */
-async function query<T>(sql: string): Promise<T[]> {
-  const params = new URLSearchParams({
-    database: DATABASE,
-    output_format_json_quote_64bit_integers: '0',
-    query: `${sql} FORMAT JSONEachRow`,
-  });
-  const response = await fetch(`${CLICKHOUSE_URL}/?${params.toString()}`);
-  const text = await response.text();
-  if (!response.ok) throw new Error(`ClickHouse ${response.status}: ${text}`);
-  return text
-    .split('\n')
-    .filter((line) => line.trim() !== '')
-    .map((line) => JSON.parse(line) as T);
-}
 
 /** Polls until `check` stops throwing, then returns its value. */
 function settled<T>(check: () => Promise<T>): Promise<T> {
@@ -185,7 +168,7 @@ describe('analytics through gateway, Kafka and ingestion into ClickHouse', () =>
     const id = `'${sessionId}'`;
 
     const [session] = await settled(async () => {
-      const rows = await query<{
+      const rows = await clickhouseRows<{
         landing_page: string;
         referrer: string;
         user_agent: string;
@@ -210,13 +193,13 @@ describe('analytics through gateway, Kafka and ingestion into ClickHouse', () =>
     expect(session.session_duration_seconds).toBeLessThanOrEqual(Math.ceil(elapsedSeconds));
     // Two page loads, one session record.
     expect(
-      await query(
+      await clickhouseRows(
         `SELECT event_id FROM session_facts FINAL WHERE session_id = ${id} AND fact = 'session_start'`,
       ),
     ).toHaveLength(1);
 
     const events = await settled(async () => {
-      const rows = await query<{
+      const rows = await clickhouseRows<{
         event_type: string;
         page_path: string;
         step_number: number | null;
@@ -258,7 +241,7 @@ describe('analytics through gateway, Kafka and ingestion into ClickHouse', () =>
     expect(new Set(events.map((row) => row.user_agent))).toEqual(new Set([userAgent]));
 
     const visits = await settled(async () => {
-      const rows = await query<{ page_path: string; referrer: string }>(
+      const rows = await clickhouseRows<{ page_path: string; referrer: string }>(
         `SELECT page_path, referrer FROM site_visits FINAL WHERE session_id = ${id}`,
       );
       expect(rows).toHaveLength(2);
@@ -272,7 +255,7 @@ describe('analytics through gateway, Kafka and ingestion into ClickHouse', () =>
     );
 
     const completions = await settled(async () => {
-      const rows = await query<Record<string, unknown>>(
+      const rows = await clickhouseRows<Record<string, unknown>>(
         `SELECT top_condition, condition_confidence, total_symptoms_reported, pain_intensity,
                 symptom_duration, functional_impact, requested_referral, user_location
          FROM symptom_checker_completions FINAL WHERE session_id = ${id}`,
@@ -292,7 +275,7 @@ describe('analytics through gateway, Kafka and ingestion into ClickHouse', () =>
     });
 
     const broken = await settled(async () => {
-      const rows = await query<Record<string, unknown>>(
+      const rows = await clickhouseRows<Record<string, unknown>>(
         `SELECT requested_path, referrer, user_agent FROM broken_links FINAL
          WHERE session_id = ${id}`,
       );
@@ -364,7 +347,7 @@ describe('the emergency check (issue 26)', () => {
     }
 
     const stored = await settled(async () => {
-      const rows = await query<{ event_data: string; step_number: number | null }>(
+      const rows = await clickhouseRows<{ event_data: string; step_number: number | null }>(
         `SELECT event_data, step_number FROM analytics_events FINAL
          WHERE session_id = '${sessionId}' AND event_type = 'emergency_check_completed'`,
       );
