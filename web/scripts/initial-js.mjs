@@ -9,6 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import { constants, gzipSync } from 'node:zlib';
 
 /** The owner's budget: 130 KB (130,000 bytes) of gzipped JavaScript per public page. */
@@ -62,7 +63,8 @@ export function initialJsOfBuild(dist) {
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const dist = resolve(process.argv[2] ?? fileURLToPath(new URL('../dist', import.meta.url)));
+  const [folder] = parseArgs({ allowPositionals: true }).positionals;
+  const dist = resolve(folder ?? fileURLToPath(new URL('../dist', import.meta.url)));
   const pages = initialJsOfBuild(dist);
   const width = Math.max(...pages.map(({ path }) => path.length)) + 2;
   for (const { path, files, gzip } of pages)
