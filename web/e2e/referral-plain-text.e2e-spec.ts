@@ -1,5 +1,5 @@
 /*
- * The issue's own steps: '<' and '>' typed in step 6 (and in the form) are text, not markup.
+ * A visitor's steps: '<' and '>' typed in step 6 (and in the form) are text, not markup.
  * The referral is answered "sent" only when it is mailed, and both mails carry the text.
  * Real Chromium, gateway, Kafka, referral service and Mailpit of the test profile.
  */

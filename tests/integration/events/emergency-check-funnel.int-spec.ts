@@ -19,7 +19,7 @@ import { type ReportEnv } from '../../../services/report/src/config/report.env';
 
 jest.setTimeout(120_000);
 
-// Issue 26: the emergency check is its own funnel stage. Its event goes browser → gateway →
+// The emergency check is its own funnel stage. Its event goes browser → gateway →
 // Kafka → ingestion → ClickHouse holding only whether any sign was chosen, and the dashboard's
 // funnel counts it between started and step 1.
 

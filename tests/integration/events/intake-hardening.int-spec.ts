@@ -14,7 +14,7 @@ interface Answer {
   body: string;
 }
 
-/** One request from a chosen local address (127.0.0.1 and 127.0.0.2 are both this machine). */
+/** One request from a chosen local address (127.0.0.1 and 127.0.0.2 are both loopback). */
 function send(
   url: string,
   path: string,
@@ -91,7 +91,7 @@ async function metric(gateway: Running<GatewayEnv>, series: string): Promise<num
   return line ? Number(line.slice(line.lastIndexOf(' ') + 1)) : 0;
 }
 
-describe('the events intake: one client cannot take it from everyone (issue 14, item 1)', () => {
+describe('the events intake: one client cannot take it from everyone', () => {
   let gateway: Running<GatewayEnv>;
 
   beforeAll(async () => {
@@ -122,7 +122,7 @@ describe('the events intake: one client cannot take it from everyone (issue 14, 
   });
 });
 
-describe('oversized and slow requests (issue 14, item 3)', () => {
+describe('oversized and slow requests', () => {
   let gateway: Running<GatewayEnv>;
 
   beforeAll(async () => {
@@ -161,7 +161,7 @@ describe('oversized and slow requests (issue 14, item 3)', () => {
   });
 });
 
-describe('public input never produces a 500 (issue 14, item 4)', () => {
+describe('public input never produces a 500', () => {
   let gateway: Running<GatewayEnv>;
 
   beforeAll(async () => {

@@ -111,7 +111,7 @@ describe('a page view travels browser → gateway → Kafka → ingestion → Cl
       ['a bad id', { events: [{ ...valid(), id: 'not-a-uuid' }] }, /id must be a UUID/],
       ['no events', { events: [] }, /at least one event/],
       ['not an object', [1, 2, 3], /JSON object/],
-      // Issue 25, section 3: only what each type allows is stored, so the rest is refused.
+      // Only what each type allows is stored, so the rest is refused.
       [
         'eventData with an e-mail address and an IP',
         {

@@ -21,7 +21,7 @@ const queries = readdirSync(QUERY_DIR)
   .map((file) => [file, readFileSync(join(QUERY_DIR, file), 'utf8')] as const);
 
 // The analyst queries in docs/analytics run, as written, on seeded traffic that
-// went through Kafka and ingestion — on the ClickHouse this machine has (18.16).
+// went through Kafka and ingestion — on the local ClickHouse (18.16).
 describe('documented analyst queries', () => {
   let ingestion: Running<IngestionEnv>;
   let clickhouse: ClickHouseClient;

@@ -12,7 +12,7 @@ import { mongoUrl } from '../../support/referrals';
 
 jest.setTimeout(120_000);
 
-// Issue 25, section 3: one event id counts once in every report and dashboard figure, however
+// One event id counts once in every report and dashboard figure, however
 // often and with whatever it was redelivered; the funnel counts sessions and only narrows.
 
 const ZONE = 'Europe/London';
@@ -99,7 +99,7 @@ afterAll(async () => {
   await dropDatabase(database);
 });
 
-describe('report figures count each event id once (issue 25)', () => {
+describe('report figures count each event id once', () => {
   let report: Running<ReportEnv> & { grpcAddress: string };
   let client: ReturnType<typeof createGrpcClient<typeof ReportService>>;
 

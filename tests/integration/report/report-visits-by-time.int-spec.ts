@@ -243,7 +243,7 @@ describe('visits_by_time: the weekly report reads visits sorted on the time', ()
 
   // The gateway clamps a browser clock that is over a minute ahead or over 7 days behind to
   // its own, so a retry of such an event can come back with another time. One event id counts
-  // once in every figure (issue 25): on its first time, whichever window that falls in.
+  // once in every figure: on its first time, whichever window that falls in.
   it('a retry that came back with another time in another week counts once, in the week it first came', async () => {
     const before = await answers();
     const [visit] = visits(5, 1, 1);
