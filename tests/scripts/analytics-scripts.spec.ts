@@ -16,7 +16,7 @@ describe('the seeded traffic (scripts/analytics/traffic.ts)', () => {
       expect(browserEventProblems(browserEventOf(event))).toEqual([]);
   });
 
-  it('answers the emergency check after starting and before step 1, with and without a sign (issue 26)', () => {
+  it('answers the emergency check after starting and before step 1, with and without a sign', () => {
     const answers: boolean[] = [];
     for (const events of sessions) {
       const types = events.map(checkerType).filter((type) => type !== undefined);

@@ -36,7 +36,7 @@ function event(sessionId: string, payload: 'pageView' | 'siteVisit' = 'pageView'
   });
 }
 
-describe('ingestion: one bad message or event never holds back the rest (issue 14, items 5 and 6)', () => {
+describe('ingestion: one bad message or event never holds back the rest', () => {
   let ingestion: Running<IngestionEnv>;
   let clickhouse: ClickHouseClient;
   let kafka: Kafka;
@@ -160,7 +160,7 @@ describe('ingestion: one bad message or event never holds back the rest (issue 1
   });
 });
 
-describe('every table deduplicates on the event id alone (issue 14, item 7)', () => {
+describe('every table deduplicates on the event id alone', () => {
   const database = uniqueName('hc_dedup');
   let server: ClickHouseClient;
   let clickhouse: ClickHouseClient;
