@@ -109,8 +109,10 @@ describe('ingestion: one bad message or event never holds back the rest', () => 
       30_000,
     );
     const letters = await deadLetters(key, 1);
-    expect(letters).toHaveLength(1);
-    expect(letters[0]?.reason).toBe('occurred_at_ms is after 2106');
+    // The test stack's own ingestion (another group) may dead-letter the same event too.
+    expect(letters.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(letters.map((letter) => letter['source-offset'])).size).toBe(1);
+    for (const letter of letters) expect(letter.reason).toBe('occurred_at_ms is after 2106');
   });
 
   it('a row ClickHouse refuses for its data is dead-lettered with the reason; the rest are stored and nothing is retried forever', async () => {
