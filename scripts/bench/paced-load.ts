@@ -23,6 +23,8 @@ export interface PacedOptions {
   /** Default POST. A GET sends no body. */
   method?: 'GET' | 'POST';
   body?: (index: number) => string;
+  /** Headers of request `index` on top of `headers` (e.g. a visitor's X-Forwarded-For). */
+  headersOf?: (index: number) => Record<string, string>;
   /** Source address of the connections (e.g. 127.0.0.2: a second local client). */
   localAddress?: string;
 }
@@ -91,11 +93,14 @@ class Connection {
 export async function pacedLoad(options: PacedOptions): Promise<PacedResult> {
   const url = new URL(options.origin);
   const port = Number(url.port || 80);
-  const head = Object.entries({ host: url.host, connection: 'keep-alive', ...options.headers })
-    .map(([name, value]) => `${name}: ${value}\r\n`)
-    .join('');
+  const headLines = (headers: Record<string, string>) =>
+    Object.entries(headers)
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join('');
+  const shared = headLines({ host: url.host, connection: 'keep-alive', ...options.headers });
   const total = Math.round(options.rate * options.seconds);
   const requests = Array.from({ length: total }, (_, i) => {
+    const head = shared + headLines(options.headersOf?.(i) ?? {});
     if (options.method === 'GET') return Buffer.from(`GET ${options.path} HTTP/1.1\r\n${head}\r\n`);
     const body = Buffer.from(options.body?.(i) ?? '');
     return Buffer.concat([
