@@ -220,7 +220,7 @@ export class ReferralMailing {
         }
         const at = new Date();
         sent[mail.kind] = at;
-        // The crash window: the relay has the mail and this line has not run yet (see README).
+        // The crash window: the relay has the mail and this line has not run yet (see docs/referrals.md).
         if (Object.keys(sent).length === mails.length) {
           await this.referrals.markSent(referral, { ...sent });
         } else {
