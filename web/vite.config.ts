@@ -1,10 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { emotionNoDefaultCache } from './build/emotion-no-default-cache';
 import { guidePages } from './build/guide-pages';
 import { muiStandIns } from './build/mui-stand-ins';
-import { noPreloadHelper } from './build/preload-helper';
 import { reactRouterTreeShaking } from './build/react-router-tree-shaking';
 import { isRtkQueryCopy, rtkQueryOwnCopy } from './build/rtk-query-own-copy';
 import { swcMinify } from './build/swc-minify';
@@ -23,11 +21,9 @@ const referralFields = fileURLToPath(
 
 // The diagnosis engine, the URL rules, the event contract and the content catalogue are pure data
 // and functions; their top-level calls (deepFreeze, Map building) have no outside effects, so
-// unused parts may be dropped. So is
-// hoist-non-react-statics, which @emotion/react imports for a side effect it does not have
-// (only its unused withTheme needs it); dropping it also drops a second copy of react-is.
+// unused parts may be dropped.
 const PURE_SOURCES =
-  /[\\/](packages[\\/](diagnosis|site-paths|contracts[\\/]src[\\/](browser-events|referral|text))|web[\\/]src[\\/]content|node_modules[\\/]hoist-non-react-statics)[\\/]/;
+  /[\\/](packages[\\/](diagnosis|site-paths|contracts[\\/]src[\\/](browser-events|referral|text))|web[\\/]src[\\/]content)[\\/]/;
 
 // Libraries every page needs change rarely, so they get their own long-cached chunk;
 // everything else (MUI components, pages, the questionnaire) is split by Rollup along
@@ -66,10 +62,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [
     react(),
     muiStandIns(),
-    emotionNoDefaultCache(),
     reactRouterTreeShaking(),
     rtkQueryOwnCopy(),
-    noPreloadHelper(),
     guidePages({ alias }),
     swcMinify(),
   ],
@@ -84,11 +78,10 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   },
   build: {
     manifest: true,
-    // No preloading of a lazy chunk's imports alongside it: Vite's lists of them and its helper
-    // were about 0.8 KiB gzip of every page (see build/preload-helper.ts). The prerender still
-    // preloads each page's chunks for the first view; after a client-side navigation the browser
-    // fetches a new chunk's imports once it has the chunk, one step (Rollup lists the indirect
-    // ones there too).
+    // No preloading of a lazy chunk's imports alongside it: Vite's lists of them are about 1.3 KB
+    // gzip of every page. The prerender still preloads each page's chunks for the first view;
+    // after a client-side navigation the browser fetches a new chunk's imports once it has the
+    // chunk, one step (Rollup lists the indirect ones there too).
     modulePreload: false,
     target: 'es2022',
     rollupOptions: {
