@@ -79,7 +79,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   build: {
     manifest: true,
     // No preloading of a lazy chunk's imports alongside it: Vite's lists of them are up to 1.3 KB
-    // gzip of every page. The prerender still preloads each page's chunks for the first view;
+    // gzip of a page. The prerender still preloads each page's chunks for the first view;
     // after a client-side navigation the browser fetches a new chunk's imports once it has the
     // chunk, one step (Rollup lists the indirect ones there too).
     modulePreload: false,
