@@ -25,6 +25,9 @@ source "$(dirname "${BASH_SOURCE[0]}")/engines/mongo.sh"
 source "$(dirname "${BASH_SOURCE[0]}")/engines/mail.sh"
 
 ALL_ENGINES=(kafka clickhouse mongo mail)
+# Profile scale runs a cluster: each broker and replica is an engine of its own,
+# so a test can stop one of them.
+SCALE_ENGINES=(kafka1 kafka2 kafka3 zookeeper clickhouse1 clickhouse2 mongo mail)
 
 usage() {
   err "usage: deploy/infra.sh <install|start|stop|status> [--profile dev|test] [engine...]"
@@ -186,12 +189,16 @@ main() {
       --profile) (($# >= 2)) || usage; profile="$2"; shift 2 ;;
       --profile=*) profile="${1#--profile=}"; shift ;;
       -h | --help) usage ;;
-      kafka | clickhouse | mongo | mail) engines+=("$1"); shift ;;
+      kafka | clickhouse | mongo | mail | kafka[123] | zookeeper | clickhouse[12]) engines+=("$1"); shift ;;
       *) err "infra: unknown engine or option '$1'"; usage ;;
     esac
   done
-  ((${#engines[@]})) || engines=("${ALL_ENGINES[@]}")
   load_profile "$profile"
+  if [[ "$PROFILE" == scale ]]; then
+    ((${#engines[@]})) || engines=("${SCALE_ENGINES[@]}")
+  else
+    ((${#engines[@]})) || engines=("${ALL_ENGINES[@]}")
+  fi
 
   case "$command" in
     install) cmd_install "${engines[@]}" ;;
