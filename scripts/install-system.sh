@@ -7,12 +7,14 @@
 set -euo pipefail
 
 # Debian packages used directly: ClickHouse server and client (deploy/infra.sh),
-# Chromium (end-to-end, accessibility and Lighthouse checks), flock/setsid
-# (util-linux, used by deploy/infra.sh), patch (our fix to FerretDB's source,
+# ZooKeeper (the replicated ClickHouse of profile scale: the package only, not
+# zookeeperd, so no system service starts), Chromium (end-to-end,
+# accessibility and Lighthouse checks), flock/setsid (util-linux, used by
+# deploy/infra.sh), patch (our fix to FerretDB's source,
 # deploy/engines/patches/); the single-node Kubernetes cluster of
 # `make test-deploy` (deploy/stack/cluster.sh): containerd, runc, the CNI
 # plugins, and iptables, ipset and conntrack for kube-proxy and kube-router.
-PACKAGES=(clickhouse-server clickhouse-client chromium util-linux patch
+PACKAGES=(clickhouse-server clickhouse-client zookeeper chromium util-linux patch
   containerd runc containernetworking-plugins iptables ipset conntrack)
 
 # Minimum versions: Mailpit's go.mod asks for Go 1.25; the repo for Node 20.
