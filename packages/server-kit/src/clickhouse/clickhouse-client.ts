@@ -6,7 +6,17 @@ export interface ClickHouseSettings {
   username?: string;
   password?: string;
   requestTimeoutMs?: number;
+  /** The cluster the tables are on (CLICKHOUSE_CLUSTER), if any. */
+  cluster?: string;
 }
+
+/** The settings every query and insert of the product runs with. */
+export const CLICKHOUSE_SETTINGS = {
+  date_time_input_format: 'best_effort',
+  output_format_json_quote_64bit_integers: 0,
+  // A query whose client went away keeps ClickHouse busy; bound every query.
+  max_execution_time: 60,
+} as const;
 
 export function createClickHouse(settings: ClickHouseSettings): ClickHouseClient {
   return createClient({
@@ -15,12 +25,7 @@ export function createClickHouse(settings: ClickHouseSettings): ClickHouseClient
     username: settings.username ?? 'default',
     password: settings.password ?? '',
     request_timeout: settings.requestTimeoutMs ?? 30_000,
-    clickhouse_settings: {
-      date_time_input_format: 'best_effort',
-      output_format_json_quote_64bit_integers: 0,
-      // A query whose client went away keeps ClickHouse busy; bound every query.
-      max_execution_time: 60,
-    },
+    clickhouse_settings: CLICKHOUSE_SETTINGS,
   });
 }
 

@@ -1,4 +1,7 @@
-import { type ClickHouseClient } from '@clickhouse/client';
+import { randomUUID } from 'node:crypto';
+import { type ClickHouseClient, type ClickHouseSettings } from '@clickhouse/client';
+import { clickHouseErrorCode } from './clickhouse-client';
+import { type ClusterSchema, clusterStatements } from './cluster-ddl';
 import { sqlIdentifier, sqlInt, sqlString } from './sql-literal';
 
 export interface Migration {
@@ -8,36 +11,135 @@ export interface Migration {
   statements: string[];
 }
 
+export interface MigrateOptions {
+  /** Set: the schema is made on this cluster, replicated (cluster-ddl.ts); absent: on the one server. */
+  cluster?: ClusterSchema;
+  /** How long to wait while another process migrates the cluster (10 minutes by default). */
+  lockWaitMs?: number;
+}
+
 const LEDGER = 'schema_migrations';
+const LEDGER_COLUMNS = '(version UInt32, name String, applied_at DateTime)';
+const LOCK = 'schema_migrations_lock';
+/** ClickHouse's "table already exists": the lock is held. */
+const TABLE_EXISTS = 57;
 
 /**
  * Applies, in version order, the migrations the ledger does not list yet.
- * Returns the versions it applied. Safe to run at every start.
+ * Returns the versions it applied. Safe to run at every start, and on a
+ * cluster by several processes at once: one applies, the others wait for it.
  */
 export async function migrate(
   server: ClickHouseClient,
   database: string,
   migrations: readonly Migration[],
+  options: MigrateOptions = {},
 ): Promise<number[]> {
   const db = sqlIdentifier(database);
-  await server.command({ query: `CREATE DATABASE IF NOT EXISTS ${db}` });
-  await server.command({
-    query: `CREATE TABLE IF NOT EXISTS ${db}.${LEDGER} (version UInt32, name String, applied_at DateTime) ENGINE = MergeTree ORDER BY version`,
-  });
-  const rows = await (
-    await server.query({ query: `SELECT version FROM ${db}.${LEDGER}`, format: 'JSONEachRow' })
-  ).json<{ version: number }>();
-  const applied = new Set(rows.map((row) => Number(row.version)));
+  if (!options.cluster) {
+    const run = (query: string) => server.command({ query: query.replaceAll('{db}', db) });
+    await run(`CREATE DATABASE IF NOT EXISTS {db}`);
+    await run(
+      `CREATE TABLE IF NOT EXISTS {db}.${LEDGER} ${LEDGER_COLUMNS} ENGINE = MergeTree ORDER BY version`,
+    );
+    return applyPending(server, db, migrations, (statement) => [statement], run);
+  }
+  return migrateCluster(server, db, migrations, options.cluster, options.lockWaitMs ?? 600_000);
+}
+
+/** Runs the migrations not in the ledger, each statement as `forms` makes it, and records each. */
+async function applyPending(
+  server: ClickHouseClient,
+  db: string,
+  migrations: readonly Migration[],
+  forms: (statement: string) => string[],
+  run: (query: string) => Promise<unknown>,
+): Promise<number[]> {
+  const applied = await ledgerVersions(server, db);
   const done: number[] = [];
   for (const migration of [...migrations].sort((a, b) => a.version - b.version)) {
     if (applied.has(migration.version)) continue;
-    for (const statement of migration.statements) {
-      await server.command({ query: statement.replaceAll('{db}', db) });
-    }
-    await server.command({
-      query: `INSERT INTO ${db}.${LEDGER} (version, name, applied_at) VALUES (${sqlInt(migration.version)}, ${sqlString(migration.name)}, now())`,
-    });
+    for (const statement of migration.statements.flatMap(forms)) await run(statement);
+    await run(
+      `INSERT INTO ${db}.${LEDGER} (version, name, applied_at) VALUES (${sqlInt(migration.version)}, ${sqlString(migration.name)}, now())`,
+    );
     done.push(migration.version);
   }
   return done;
+}
+
+/**
+ * The cluster's ledger is a ReplicatedMergeTree every server holds, and its
+ * lock a table made ON CLUSTER without IF NOT EXISTS: ZooKeeper orders the
+ * ON CLUSTER queue, every server runs it in that order, so of two processes
+ * creating the lock at once exactly one succeeds and the other is told the
+ * table exists. Chosen over a MongoDB lease because ingestion needs no
+ * MongoDB, and the cluster cannot run ON CLUSTER without ZooKeeper anyway.
+ */
+async function migrateCluster(
+  server: ClickHouseClient,
+  db: string,
+  migrations: readonly Migration[],
+  schema: ClusterSchema,
+  lockWaitMs: number,
+): Promise<number[]> {
+  const on = `ON CLUSTER ${sqlIdentifier(schema.cluster)}`;
+  // Buffered, so a failure on any server is an HTTP error, not a 200 whose
+  // body ends in it; backfills done on every shard before the next statement.
+  const settings: ClickHouseSettings = { wait_end_of_query: 1, insert_distributed_sync: 1 };
+  const run = (query: string) =>
+    server.command({ query: query.replaceAll('{db}', db), clickhouse_settings: settings });
+  await run(`CREATE DATABASE IF NOT EXISTS {db} ${on}`);
+  await run(
+    `CREATE TABLE IF NOT EXISTS {db}.${LEDGER} ${on} ${LEDGER_COLUMNS} ENGINE = ReplicatedMergeTree('/clickhouse/handcheck/{db}/${LEDGER}', '{replica}') ORDER BY version`,
+  );
+  await run(`SYSTEM SYNC REPLICA {db}.${LEDGER}`);
+  const versions = await ledgerVersions(server, db);
+  if (migrations.every((migration) => versions.has(migration.version))) return [];
+
+  await takeLock(run, `${db}.${LOCK} ${on}`, lockWaitMs);
+  try {
+    // The ledger as the last holder of the lock left it.
+    await run(`SYSTEM SYNC REPLICA {db}.${LEDGER}`);
+    const runId = `r${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+    return await applyPending(
+      server,
+      db,
+      migrations,
+      (statement) => clusterStatements(statement, schema, runId),
+      run,
+    );
+  } finally {
+    await run(`DROP TABLE IF EXISTS {db}.${LOCK} ${on}`);
+  }
+}
+
+async function ledgerVersions(server: ClickHouseClient, db: string): Promise<Set<number>> {
+  const rows = await (
+    await server.query({ query: `SELECT version FROM ${db}.${LEDGER}`, format: 'JSONEachRow' })
+  ).json<{ version: number }>();
+  return new Set(rows.map((row) => Number(row.version)));
+}
+
+/** Creates `lock` (`db.table ON CLUSTER name`), waiting while it exists. */
+async function takeLock(
+  run: (query: string) => Promise<unknown>,
+  lock: string,
+  lockWaitMs: number,
+): Promise<void> {
+  const deadline = Date.now() + lockWaitMs;
+  for (;;) {
+    try {
+      await run(`CREATE TABLE ${lock} (locked UInt8) ENGINE = Log`);
+      return;
+    } catch (error) {
+      if (clickHouseErrorCode(error) !== TABLE_EXISTS) throw error;
+    }
+    if (Date.now() > deadline) {
+      throw new Error(
+        `Another process has held the migration lock for over ${lockWaitMs} ms. If none is migrating (it died), drop the lock: DROP TABLE ${lock}`,
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
 }

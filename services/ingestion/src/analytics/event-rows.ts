@@ -1,11 +1,15 @@
 import { type AnalyticsEvent, storableEvent } from '@handcheck/contracts';
 
-export type TableName =
-  | 'analytics_events'
-  | 'session_facts'
-  | 'site_visits'
-  | 'symptom_checker_completions'
-  | 'broken_links';
+/** The tables ingestion inserts into. */
+export const TABLE_NAMES = [
+  'analytics_events',
+  'session_facts',
+  'site_visits',
+  'symptom_checker_completions',
+  'broken_links',
+] as const;
+
+export type TableName = (typeof TABLE_NAMES)[number];
 
 export type Row = Record<string, string | number | null>;
 

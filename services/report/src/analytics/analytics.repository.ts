@@ -13,6 +13,27 @@ import {
   topConditionsSql,
 } from '../weekly/weekly-sql';
 
+/** The weekly report's queries over a window. */
+export function weeklySql(window: WindowLiterals): Record<keyof WeeklyRows, string> {
+  return {
+    daily: DAILY_BREAKDOWN.sql(window),
+    pages: TOP_PAGES.sql(window),
+    referrers: TOP_REFERRERS.sql(window),
+  };
+}
+
+/** The dashboard's queries over the `days` days of a window. */
+export function dashboardSql(
+  window: WindowLiterals,
+  days: number,
+): Record<keyof DashboardRows, string> {
+  return {
+    daily: dailyVisitsSql(window, days),
+    funnel: funnelSql(window, days),
+    conditions: topConditionsSql(window, days, TOP_CONDITIONS),
+  };
+}
+
 /** The analytics tables ingestion writes, read with the queries docs/analytics documents. */
 @Injectable()
 export class AnalyticsRepository {
@@ -20,24 +41,22 @@ export class AnalyticsRepository {
 
   /** The weekly report's rows: the 14 whole days before `endDay`, counted in `timeZone`. */
   async weeklyRows(timeZone: string, endDay: string): Promise<WeeklyRows> {
-    const window = this.window(timeZone, endDay);
+    const sql = weeklySql(this.window(timeZone, endDay));
     const [daily, pages, referrers] = await Promise.all([
-      this.rows<WeeklyRows['daily'][number]>(DAILY_BREAKDOWN.sql(window)),
-      this.rows<WeeklyRows['pages'][number]>(TOP_PAGES.sql(window)),
-      this.rows<WeeklyRows['referrers'][number]>(TOP_REFERRERS.sql(window)),
+      this.rows<WeeklyRows['daily'][number]>(sql.daily),
+      this.rows<WeeklyRows['pages'][number]>(sql.pages),
+      this.rows<WeeklyRows['referrers'][number]>(sql.referrers),
     ]);
     return { daily, pages, referrers };
   }
 
   /** The dashboard's rows over the `days` whole days before `endDay`. */
   async dashboardRows(timeZone: string, endDay: string, days: number): Promise<DashboardRows> {
-    const window = this.window(timeZone, endDay);
+    const sql = dashboardSql(this.window(timeZone, endDay), days);
     const [daily, funnel, conditions] = await Promise.all([
-      this.rows<DashboardRows['daily'][number]>(dailyVisitsSql(window, days)),
-      this.rows<NonNullable<DashboardRows['funnel']>>(funnelSql(window, days)),
-      this.rows<DashboardRows['conditions'][number]>(
-        topConditionsSql(window, days, TOP_CONDITIONS),
-      ),
+      this.rows<DashboardRows['daily'][number]>(sql.daily),
+      this.rows<NonNullable<DashboardRows['funnel']>>(sql.funnel),
+      this.rows<DashboardRows['conditions'][number]>(sql.conditions),
     ]);
     return { daily, funnel: funnel[0], conditions };
   }
