@@ -21,6 +21,7 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/engines/common.sh"
 source "$(dirname "${BASH_SOURCE[0]}")/engines/kafka.sh"
 source "$(dirname "${BASH_SOURCE[0]}")/engines/clickhouse.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/engines/zookeeper.sh"
 source "$(dirname "${BASH_SOURCE[0]}")/engines/mongo.sh"
 source "$(dirname "${BASH_SOURCE[0]}")/engines/mail.sh"
 

@@ -7,6 +7,7 @@
 //   node probe.mjs mongo <port>                  OP_MSG {ping: 1} answered with ok: 1
 //   node probe.mjs http  <port> <path> <needle>  HTTP 200 whose body contains <needle>
 //   node probe.mjs smtp  <port>                  greeting line starts with 220
+//   node probe.mjs zookeeper <port>              four-letter word ruok answered imok
 //
 // Exit code 0 when healthy, 1 otherwise (reason on stderr).
 
@@ -189,6 +190,12 @@ async function probeSmtp(port) {
   return `SMTP greeting: ${greeting}`;
 }
 
+/** ZooKeeper answers `ruok` with `imok` only while it serves (its config must allow the word). */
+async function probeZookeeper(port) {
+  await exchange(port, Buffer.from('ruok'), (buf) => buf.includes('imok'));
+  return 'ZooKeeper: imok';
+}
+
 const [kind, portText, ...rest] = process.argv.slice(2);
 const port = Number(portText);
 const probes = {
@@ -196,10 +203,11 @@ const probes = {
   mongo: () => probeMongo(port),
   http: () => probeHttp(port, rest[0] ?? '/', rest[1]),
   smtp: () => probeSmtp(port),
+  zookeeper: () => probeZookeeper(port),
 };
 
 if (!probes[kind] || !Number.isInteger(port)) {
-  process.stderr.write('usage: probe.mjs kafka|mongo|http|smtp <port> [path needle]\n');
+  process.stderr.write('usage: probe.mjs kafka|mongo|http|smtp|zookeeper <port> [path needle]\n');
   process.exit(2);
 }
 

@@ -18,6 +18,7 @@ export * from './clickhouse/clickhouse.module';
 export * from './clickhouse/clickhouse.service';
 export * from './clickhouse/clickhouse.health';
 export * from './clickhouse/migrations';
+export * from './clickhouse/cluster-ddl';
 export * from './mongo/mongo.env';
 export * from './mongo/mongo.module';
 export * from './mongo/lease.schema';

@@ -12,7 +12,7 @@ import {
 } from '@handcheck/server-kit';
 import { AnalyticsConsumer } from './analytics/analytics-consumer';
 import { AnalyticsRepository } from './analytics/analytics.repository';
-import { MIGRATIONS } from './clickhouse/schema';
+import { MIGRATIONS, SHARDING_KEY } from './clickhouse/schema';
 import { IngestionEnv } from './config/ingestion.env';
 
 @Module({
@@ -22,7 +22,7 @@ import { IngestionEnv } from './config/ingestion.env';
     MetricsModule.forRoot(),
     KafkaModule.forRoot({ topics: topicWithDeadLetters(TOPICS.analyticsEventBatches) }),
     // Ingestion owns the analytics schema: migrated before anything consumes.
-    ClickHouseModule.forRoot({ migrations: MIGRATIONS }),
+    ClickHouseModule.forRoot({ migrations: MIGRATIONS, shardingKey: SHARDING_KEY }),
     HealthModule.forRoot({ ready: [KafkaHealth, ClickHouseHealth] }),
   ],
   providers: [AnalyticsConsumer, AnalyticsRepository],

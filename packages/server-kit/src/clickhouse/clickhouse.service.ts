@@ -59,7 +59,8 @@ export class ClickHouseService implements OnModuleInit, OnApplicationShutdown {
     try {
       const cluster = this.env.CLICKHOUSE_CLUSTER;
       const shardingKey = this.options.shardingKey;
-      if (cluster && !shardingKey) throw new Error('CLICKHOUSE_CLUSTER is set but the schema has no shardingKey');
+      if (cluster && !shardingKey)
+        throw new Error('CLICKHOUSE_CLUSTER is set but the schema has no shardingKey');
       const applied = await migrate(server, this.database, this.options.migrations, {
         ...(cluster && shardingKey ? { cluster: { cluster, shardingKey } } : {}),
       });

@@ -97,7 +97,7 @@ async function migrateCluster(
   const versions = await ledgerVersions(server, db);
   if (migrations.every((migration) => versions.has(migration.version))) return [];
 
-  await takeLock(run, `${db}.${LOCK} ${on}`, lockWaitMs);
+  await takeLock(server, run, `${db}.${LOCK} ${on}`, lockWaitMs);
   try {
     // The ledger as the last holder of the lock left it.
     await run(`SYSTEM SYNC REPLICA {db}.${LEDGER}`);
@@ -123,17 +123,25 @@ async function ledgerVersions(server: ClickHouseClient, db: string): Promise<Set
 
 /** Creates `lock` (`db.table ON CLUSTER name`), waiting while it exists. */
 async function takeLock(
+  server: ClickHouseClient,
   run: (query: string) => Promise<unknown>,
   lock: string,
   lockWaitMs: number,
 ): Promise<void> {
+  const [table] = lock.split(' ');
   const deadline = Date.now() + lockWaitMs;
   for (;;) {
-    try {
-      await run(`CREATE TABLE ${lock} (locked UInt8) ENGINE = Log`);
-      return;
-    } catch (error) {
-      if (clickHouseErrorCode(error) !== TABLE_EXISTS) throw error;
+    // Looked at first: a refused CREATE is logged as an error by the client.
+    const exists = await (
+      await server.query({ query: `EXISTS TABLE ${table}`, format: 'JSONEachRow' })
+    ).json<{ result: number }>();
+    if (Number(exists[0]?.result) === 0) {
+      try {
+        await run(`CREATE TABLE ${lock} (locked UInt8) ENGINE = Log`);
+        return;
+      } catch (error) {
+        if (clickHouseErrorCode(error) !== TABLE_EXISTS) throw error;
+      }
     }
     if (Date.now() > deadline) {
       throw new Error(

@@ -1,4 +1,5 @@
-import { MIGRATIONS, SITE_VISITS_BY_TIME, VISITS_BY_TIME } from './schema';
+import { clusterStatements } from '@handcheck/server-kit';
+import { MIGRATIONS, SHARDING_KEY, SITE_VISITS_BY_TIME, VISITS_BY_TIME } from './schema';
 
 // What can be checked without an engine; the behaviour on data (backfill,
 // feed, redeliveries, a rerun) is in tests/integration/report/report-visits-by-time.
@@ -88,5 +89,52 @@ describe('analytics migrations', () => {
       expect(view).toMatch(/FROM \{db\}\.site_visits$/);
       expect(view).toContain('toUUID(');
     });
+  });
+});
+
+describe('analytics migrations on a cluster', () => {
+  const schema = { cluster: 'handcheck', shardingKey: SHARDING_KEY };
+  const all = MIGRATIONS.flatMap((m) =>
+    m.statements.flatMap((s) => clusterStatements(s, schema, 'r1')),
+  );
+
+  it('every statement has a cluster form, each ON CLUSTER but the backfills', () => {
+    for (const statement of all) {
+      if (statement.startsWith('INSERT INTO ')) expect(statement).not.toContain('ON CLUSTER');
+      else expect(statement).toContain('ON CLUSTER handcheck');
+    }
+  });
+
+  it('every analytics table is replicated, with a Distributed table of its name in front', () => {
+    const tables = [
+      'analytics_events',
+      'session_facts',
+      'site_visits',
+      'symptom_checker_completions',
+      'broken_links',
+      VISITS_BY_TIME,
+    ];
+    for (const table of tables) {
+      expect(all).toContainEqual(
+        expect.stringMatching(
+          new RegExp(
+            `^CREATE TABLE IF NOT EXISTS \\{db\\}\\.${table}_local ON CLUSTER handcheck [^]*ENGINE = ReplicatedReplacingMergeTree\\('/clickhouse/tables/\\{shard\\}/\\{db\\}/${table}_local/r1', '\\{replica\\}'\\)`,
+          ),
+        ),
+      );
+      expect(all).toContain(
+        `CREATE TABLE IF NOT EXISTS {db}.${table} ON CLUSTER handcheck AS {db}.${table}_local ENGINE = Distributed(handcheck, {db}, ${table}_local, cityHash64(event_id))`,
+      );
+    }
+  });
+
+  it("feeds the report's copy from each replica's local site_visits", () => {
+    expect(all).toContainEqual(
+      expect.stringMatching(
+        new RegExp(
+          `^CREATE MATERIALIZED VIEW IF NOT EXISTS \\{db\\}\\.${VISITS_BY_TIME}_feed ON CLUSTER handcheck TO \\{db\\}\\.${VISITS_BY_TIME}_local AS [^]* FROM \\{db\\}\\.site_visits_local$`,
+        ),
+      ),
+    );
   });
 });

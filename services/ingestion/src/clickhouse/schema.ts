@@ -224,3 +224,15 @@ const v4: Migration = {
 };
 
 export const MIGRATIONS: readonly Migration[] = [v1, v2, v3, v4];
+
+/**
+ * On a cluster (CLICKHOUSE_CLUSTER), each table is replicated per shard with
+ * a Distributed table of its name in front, and ingestion inserts into the
+ * Distributed tables, sharded on the event id: every delivery of one event
+ * lands on one shard, where ReplacingMergeTree, FINAL and uniqExact fold it.
+ * Inserting into local tables from each ingestion replica would put an event
+ * redelivered to another replica (a rebalance) on another shard, twice for
+ * good. With one shard it costs nothing: a Distributed table writes a shard
+ * it holds a replica of directly, and replication copies it to the others.
+ */
+export const SHARDING_KEY = 'cityHash64(event_id)';
