@@ -18,7 +18,8 @@ export function deadLetterTopic(topic: string): string {
  * Analytics messages are keyed by session, so a session's events keep their order.
  * Referrals are keyed by their id; the referral service mails its partitions side by
  * side (one message at a time in each), so partitions are also how many referrals one
- * replica has in hand at once. A topic that exists with fewer is grown at start.
+ * replica has in hand at once. KAFKA_TOPIC_PARTITIONS overrides these counts (the chart
+ * sizes them for its replicas); a topic that exists with fewer is reported at start.
  */
 export const TOPIC_PARTITIONS: Record<Topic, number> = {
   [TOPICS.analyticsEventBatches]: 3,

@@ -98,7 +98,7 @@ export class BatchingProducer {
   private idle: (() => void)[] = [];
 
   constructor(
-    private readonly producer: Producer,
+    private readonly producer: Pick<Producer, 'sendBatch'>,
     private readonly options: BatchingOptions,
   ) {}
 

@@ -8,10 +8,20 @@ import {
   logLevel,
   type LogEntry,
   Partitioners,
+  type ConfigEntries,
   type Producer,
   type ProducerConfig,
+  type RetryOptions,
 } from 'kafkajs';
 import { type TopicSpec } from './kafka-messages';
+import {
+  SINGLE_BROKER,
+  type TopicPolicy,
+  type TopicShortfall,
+  type TopicState,
+  shortfalls,
+  withPolicy,
+} from './topic-settings';
 
 // kafkajs is unmaintained since 2023: everything reaches it through this folder
 // so the client can be swapped without touching the services (an ESLint rule
@@ -27,10 +37,21 @@ const LEVELS: Record<number, 'error' | 'warn' | 'log' | 'debug'> = {
 function nestLogCreator() {
   return ({ namespace, level, log }: LogEntry) => {
     const { message, ...extra } = log;
+    if (message.startsWith(BOUNDED_RETRIES_WARNING)) return;
     const method = LEVELS[level] ?? 'log';
     new Logger(`kafka:${namespace}`)[method](`${message} ${JSON.stringify(extra)}`);
   };
 }
+
+/**
+ * Every client, the idempotent producers too, gives up after a few retries (callers answer
+ * 503 or retry themselves; kafkajs' idempotent default is to retry without end). A send
+ * that gives up hands its sequence numbers back, so a resend of the same messages is still
+ * recognised by the broker as a duplicate while it is among the partition's last five.
+ */
+const RETRY: RetryOptions = { initialRetryTime: 200, retries: 5, maxRetryTime: 5000 };
+/** kafkajs' warning about the bounded retries above, which are chosen on purpose. */
+const BOUNDED_RETRIES_WARNING = 'Limiting retries for the idempotent producer';
 
 export interface KafkaSettings {
   clientId: string;
@@ -48,19 +69,25 @@ export function createKafka(settings: KafkaSettings, extra: Partial<KafkaConfig>
     requestTimeout: settings.requestTimeoutMs ?? 10000,
     logLevel: logLevel.WARN,
     logCreator: nestLogCreator,
-    retry: { initialRetryTime: 200, retries: 5, maxRetryTime: 5000 },
+    retry: RETRY,
     ...extra,
   });
 }
 
 /**
- * Topics are created by the services at start-up, never by hand. One that exists with
- * fewer partitions than declared is grown to that many (Kafka cannot shrink a topic, so
- * one with more is left alone): keys then map to other partitions, which only reorders
- * keys across the moment of growing.
+ * Topics are created by the services at start-up, never by hand, with the replicas,
+ * min.insync.replicas, partitions and retention the settings ask for. One that exists
+ * with less is used as it is and returned as a shortfall for the caller to report:
+ * growing partitions would move keys to other partitions under running consumers, and
+ * replicas are the cluster operator's to reassign. Retention is corrected (see below).
  */
-export async function ensureTopics(admin: Admin, topics: TopicSpec[]): Promise<void> {
-  if (topics.length === 0) return;
+export async function ensureTopics(
+  admin: Admin,
+  declared: TopicSpec[],
+  policy: TopicPolicy = SINGLE_BROKER,
+): Promise<TopicShortfall[]> {
+  if (declared.length === 0) return [];
+  const topics = withPolicy(declared, policy);
   const existing = new Set(await admin.listTopics());
   const missing = topics.filter((t) => !existing.has(t.topic));
   if (missing.length > 0) {
@@ -69,43 +96,47 @@ export async function ensureTopics(admin: Admin, topics: TopicSpec[]): Promise<v
       topics: missing.map((t) => ({
         topic: t.topic,
         numPartitions: t.partitions,
-        replicationFactor: 1,
-        ...(t.retentionMs === undefined
-          ? {}
-          : { configEntries: [{ name: 'retention.ms', value: String(t.retentionMs) }] }),
+        replicationFactor: policy.replicationFactor,
+        configEntries: [
+          { name: 'min.insync.replicas', value: String(policy.minInsyncReplicas) },
+          ...(t.retentionMs === undefined
+            ? []
+            : [{ name: 'retention.ms', value: String(t.retentionMs) }]),
+        ],
       })),
     });
   }
+  // Created by another service at the same moment: checked like any existing topic.
   const present = topics.filter((t) => existing.has(t.topic));
-  if (present.length === 0) return;
-  await correctRetention(admin, present);
-  const short = await tooFewPartitions(admin, present);
-  if (short.length === 0) return;
-  try {
-    await admin.createPartitions({
-      topicPartitions: short.map((t) => ({ topic: t.topic, count: t.partitions })),
-    });
-  } catch (error) {
-    // Another service grew it at the same moment: fine once it has enough.
-    if ((await tooFewPartitions(admin, short)).length > 0) throw error;
-  }
+  if (present.length === 0) return [];
+  const described = await describeTopicConfigs(admin, present);
+  await correctRetention(admin, present, described);
+  return shortfalls(present, policy, await topicStates(admin, present, described));
+}
+
+type DescribedConfigs = Map<string, ConfigEntries[]>;
+
+async function describeTopicConfigs(admin: Admin, topics: TopicSpec[]): Promise<DescribedConfigs> {
+  const described = await admin.describeConfigs({
+    includeSynonyms: false,
+    resources: topics.map((t) => ({ type: ConfigResourceTypes.TOPIC, name: t.topic })),
+  });
+  return new Map(described.resources.map((r) => [r.resourceName, r.configEntries]));
 }
 
 /**
  * Sets retention.ms on existing topics that declare one and have another. AlterConfigs
  * replaces a topic's whole set of overrides, so the others it has are sent back with it.
  */
-async function correctRetention(admin: Admin, topics: TopicSpec[]): Promise<void> {
-  const wanted = topics.filter((t) => t.retentionMs !== undefined);
-  if (wanted.length === 0) return;
-  const described = await admin.describeConfigs({
-    includeSynonyms: false,
-    resources: wanted.map((t) => ({ type: ConfigResourceTypes.TOPIC, name: t.topic })),
-  });
+async function correctRetention(
+  admin: Admin,
+  topics: TopicSpec[],
+  described: DescribedConfigs,
+): Promise<void> {
   const resources = [];
-  for (const t of wanted) {
-    const entries =
-      described.resources.find((r) => r.resourceName === t.topic)?.configEntries ?? [];
+  for (const t of topics) {
+    if (t.retentionMs === undefined) continue;
+    const entries = described.get(t.topic) ?? [];
     const value = String(t.retentionMs);
     if (entries.find((e) => e.configName === 'retention.ms')?.configValue === value) continue;
     const overrides = entries
@@ -126,17 +157,44 @@ async function correctRetention(admin: Admin, topics: TopicSpec[]): Promise<void
   if (resources.length > 0) await admin.alterConfigs({ validateOnly: false, resources });
 }
 
-async function tooFewPartitions(admin: Admin, topics: TopicSpec[]): Promise<TopicSpec[]> {
+/** Partitions, fewest replicas of any partition, and min.insync.replicas (the topic's or the broker's). */
+async function topicStates(
+  admin: Admin,
+  topics: TopicSpec[],
+  described: DescribedConfigs,
+): Promise<Map<string, TopicState>> {
   const metadata = await admin.fetchTopicMetadata({ topics: topics.map((t) => t.topic) });
-  const counts = new Map(metadata.topics.map((t) => [t.name, t.partitions.length]));
-  return topics.filter((t) => (counts.get(t.topic) ?? t.partitions) < t.partitions);
+  return new Map(
+    metadata.topics.map((t) => {
+      const minIsr = (described.get(t.name) ?? []).find(
+        (e) => e.configName === 'min.insync.replicas',
+      );
+      return [
+        t.name,
+        {
+          partitions: t.partitions.length,
+          replicationFactor: Math.min(...t.partitions.map((p) => p.replicas.length)),
+          minInsyncReplicas: Number(minIsr?.configValue ?? 1),
+        },
+      ];
+    }),
+  );
 }
 
-/** Producers never create topics by accident and use the (murmur2, Java-compatible) default partitioner. */
+/**
+ * Producers never create topics by accident and use the (murmur2, Java-compatible)
+ * default partitioner. They are idempotent: a request retried after its answer was lost
+ * (a broker failing over) is stored once. kafkajs then sends one request at a time per
+ * broker (maxInFlightRequests 1, which its sequence numbering needs) and refuses acks
+ * other than all. Retries stay bounded (see RETRY).
+ */
 export function createProducer(kafka: Kafka, config: ProducerConfig = {}): Producer {
   return kafka.producer({
     allowAutoTopicCreation: false,
     createPartitioner: Partitioners.DefaultPartitioner,
+    idempotent: true,
+    maxInFlightRequests: 1,
+    retry: RETRY,
     ...config,
   });
 }

@@ -1,7 +1,50 @@
-import { brokerList } from './kafka.env';
+import { loadConfig } from '../config/load-config';
+import { KafkaEnv, brokerList } from './kafka.env';
+import { topicPolicy } from './topic-settings';
 
 describe('brokerList', () => {
   it('splits a comma-separated list, dropping blanks', () => {
     expect(brokerList(' a:1, b:2 ,')).toEqual(['a:1', 'b:2']);
+  });
+});
+
+describe('KafkaEnv', () => {
+  it('defaults to one copy for the local single broker', () => {
+    const env = loadConfig('test', KafkaEnv, {});
+    expect(topicPolicy(env)).toEqual({
+      replicationFactor: 1,
+      minInsyncReplicas: 1,
+      partitions: {},
+    });
+  });
+
+  it('reads replicas, partitions per topic and retention', () => {
+    const env = loadConfig('test', KafkaEnv, {
+      KAFKA_REPLICATION_FACTOR: '3',
+      KAFKA_MIN_INSYNC_REPLICAS: '2',
+      KAFKA_TOPIC_PARTITIONS: 'analytics.event-batches.v1=6, referrals.requested.v1=12',
+      KAFKA_RETENTION_HOURS: '48',
+    });
+    expect(topicPolicy(env)).toEqual({
+      replicationFactor: 3,
+      minInsyncReplicas: 2,
+      partitions: { 'analytics.event-batches.v1': 6, 'referrals.requested.v1': 12 },
+      retentionMs: 48 * 3_600_000,
+    });
+  });
+
+  it('refuses a min.insync.replicas above the replication factor', () => {
+    expect(() =>
+      loadConfig('test', KafkaEnv, {
+        KAFKA_REPLICATION_FACTOR: '2',
+        KAFKA_MIN_INSYNC_REPLICAS: '3',
+      }),
+    ).toThrow(/KAFKA_MIN_INSYNC_REPLICAS: .*at most KAFKA_REPLICATION_FACTOR/);
+  });
+
+  it('refuses a partitions entry that is not topic=count', () => {
+    expect(() => loadConfig('test', KafkaEnv, { KAFKA_TOPIC_PARTITIONS: 'a=0' })).toThrow(
+      /KAFKA_TOPIC_PARTITIONS: .*topic=partitions/,
+    );
   });
 });

@@ -6,8 +6,8 @@ import {
   type OnApplicationShutdown,
   type OnModuleInit,
 } from '@nestjs/common';
-import { type Admin, type Consumer, type Kafka, type Producer } from 'kafkajs';
-import { type Counter } from 'prom-client';
+import { type Admin, type Consumer, type Kafka } from 'kafkajs';
+import { type Counter, type Gauge } from 'prom-client';
 import { SERVICE_NAME } from '../config/config.module';
 import { Metrics } from '../metrics/metrics.service';
 import { retryPolicy } from '../resilience/retry';
@@ -27,6 +27,14 @@ import { DeadLetterPublisher } from './dead-letters';
 import { createKafka, createProducer, ensureTopics } from './kafka-client';
 import { KafkaEnv, brokerList } from './kafka.env';
 import { type OutgoingMessage, type TopicSpec } from './kafka-messages';
+import { type ProducerLike, RenewingProducer } from './renewing-producer';
+import {
+  SHORTFALL_SETTINGS,
+  type TopicPolicy,
+  type TopicShortfall,
+  describeShortfall,
+  topicPolicy,
+} from './topic-settings';
 
 export const KAFKA_OPTIONS = Symbol('KAFKA_OPTIONS');
 
@@ -52,7 +60,7 @@ export interface KafkaModuleOptions {
 
 /** A plain producer: each send resolves once Kafka has acknowledged it. */
 export class KafkaProducer {
-  constructor(private readonly producer: Producer) {}
+  constructor(private readonly producer: ProducerLike) {}
 
   async send(
     topic: string,
@@ -82,7 +90,10 @@ export class KafkaService
   private readonly kafka: Kafka;
   private readonly admin: Admin;
   private adminConnecting: Promise<void> | undefined;
-  private readonly producers: Producer[] = [];
+  private readonly producers: ProducerLike[] = [];
+  private readonly policy: TopicPolicy;
+  /** Per topic and setting: how far short of the settings the topic was found at start. */
+  private readonly shortfall: Gauge<'topic' | 'setting'>;
   private readonly batching: BatchingProducer[] = [];
   private readonly consumers: RunningConsumer[] = [];
   private readonly consumerMetrics: ConsumerMetrics;
@@ -99,6 +110,12 @@ export class KafkaService
     this.kafka = createKafka({ clientId: service, brokers: brokerList(env.KAFKA_BROKERS) });
     this.admin = this.kafka.admin();
     this.consumerMetrics = new ConsumerMetrics(metrics);
+    this.policy = topicPolicy(env);
+    this.shortfall = metrics.gauge({
+      name: 'kafka_topic_shortfall',
+      help: 'How many partitions, replicas or min.insync.replicas an existing topic had fewer than the settings ask, at start (0: none)',
+      labelNames: ['topic', 'setting'],
+    });
   }
 
   async onModuleInit(): Promise<void> {
@@ -118,7 +135,7 @@ export class KafkaService
 
   /** A producer whose sends wait for Kafka's acknowledgement (acks from all in-sync replicas by default). */
   producer(): KafkaProducer {
-    return new KafkaProducer(this.track(createProducer(this.kafka)));
+    return new KafkaProducer(this.track(this.renewingProducer()));
   }
 
   /** Sends dead letters to `<topic>.dlq` with the common headers, counted in `counter`. */
@@ -128,7 +145,7 @@ export class KafkaService
 
   /** A bounded, batching buffer in front of Kafka; drained at shutdown (see BatchingProducer). */
   batchingProducer(options: BatchingOptions): BatchingProducer {
-    const batching = new BatchingProducer(this.track(createProducer(this.kafka)), options);
+    const batching = new BatchingProducer(this.track(this.renewingProducer()), options);
     this.batching.push(batching);
     return batching;
   }
@@ -194,7 +211,11 @@ export class KafkaService
     });
   }
 
-  private track(producer: Producer): Producer {
+  private renewingProducer(): RenewingProducer {
+    return new RenewingProducer(() => createProducer(this.kafka));
+  }
+
+  private track<P extends ProducerLike>(producer: P): P {
     this.producers.push(producer);
     // Made after start (by a provider that asks late): connect now, or leave it
     // to the kafkajs send path, which connects on demand.
@@ -212,10 +233,29 @@ export class KafkaService
 
   private async connect(): Promise<void> {
     await this.adminConnected();
-    await ensureTopics(this.admin, this.options.topics ?? []);
+    const topics = this.options.topics ?? [];
+    this.report(topics, await ensureTopics(this.admin, topics, this.policy));
     if (this.stopping.signal.aborted) return;
     await Promise.all(this.producers.map((producer) => producer.connect()));
     this.started = true;
+  }
+
+  /**
+   * A topic with less than the settings ask is used as it is, and said so: a warning
+   * each start and the kafka_topic_shortfall gauge, which alerting can watch. Readiness
+   * is unaffected: the service works, with less parallelism or durability than wanted.
+   */
+  private report(topics: TopicSpec[], found: TopicShortfall[]): void {
+    for (const { topic } of topics) {
+      for (const setting of SHORTFALL_SETTINGS) this.shortfall.set({ topic, setting }, 0);
+    }
+    for (const s of found) {
+      this.shortfall.set({ topic: s.topic, setting: s.setting }, s.configured - s.actual);
+      this.logger.warn(
+        { topic: s.topic, setting: s.setting, configured: s.configured, actual: s.actual },
+        describeShortfall(s),
+      );
+    }
   }
 
   private async connectInBackground(): Promise<void> {
