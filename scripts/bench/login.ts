@@ -12,12 +12,7 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import mongoose from 'mongoose';
-import {
-  MongoLimitStore,
-  RATE_LIMITS_COLLECTION,
-  RateLimitCounter,
-  RateLimitCounterSchema,
-} from '@handcheck/server-kit';
+import { MongoLimitStore } from '@handcheck/server-kit';
 import { performance } from 'node:perf_hooks';
 import { AdminUsersRepository } from '../../services/gateway/src/auth/admin-users.repository';
 import { AuthKeys } from '../../services/gateway/src/auth/auth-keys.service';
@@ -103,18 +98,13 @@ async function main(): Promise<void> {
     const refreshTokens = connection.model(RefreshToken.name, RefreshTokenSchema);
     const sessions = connection.model(AdminSession.name, AdminSessionSchema);
     const claims = connection.model(RefreshClaim.name, RefreshClaimSchema);
-    const limits = connection.model(
-      RateLimitCounter.name,
-      RateLimitCounterSchema,
-      RATE_LIMITS_COLLECTION,
-    );
-    await Promise.all([users, refreshTokens, sessions, claims, limits].map((m) => m.init()));
+    await Promise.all([users, refreshTokens, sessions, claims].map((m) => m.init()));
     const admins = new AdminUsersRepository(users);
     const { email } = await admins.create('bench@example.com', PASSWORD);
     const keys = new AuthKeys({ JWT_SECRET: 'x'.repeat(48) } as GatewayEnv);
     const sessionCheck = new SessionCheck(sessions, admins);
     const tokens = new TokenService(keys, refreshTokens, admins, sessions, claims, sessionCheck);
-    const throttle = new LoginThrottle(new MongoLimitStore(connection, RATE_LIMITS_COLLECTION));
+    const throttle = new LoginThrottle(new MongoLimitStore(connection));
     const service = new LoginService(keys, tokens, throttle, admins);
     await service.login(email, PASSWORD, 'warm-up');
     for (const inFlight of [1, 2]) {

@@ -5,7 +5,8 @@ import {
   RateLimiterRes,
 } from 'rate-limiter-flexible';
 import { clientKey } from './client-address';
-import { type CounterWindow, type MongoLimitStore } from './mongo-limit-store';
+import { type CounterWindow } from './mongo-counters';
+import { type MongoLimitStore } from './mongo-limit-store';
 
 /** How long MongoDB may take to count a request before this process's memory counts it. */
 export const STORE_TIMEOUT_MS = 1000;

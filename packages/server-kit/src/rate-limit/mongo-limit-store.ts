@@ -1,26 +1,17 @@
 import { type Connection } from 'mongoose';
-import { RateLimiterMongo } from 'rate-limiter-flexible';
+import { type CounterWindow, MongoCounters } from './mongo-counters';
 import { KeyedSerial } from './keyed-serial';
 
 /** Expired counters are deleted at most this often (FerretDB has no TTL index). */
 const CLEANUP_EVERY_MS = 10 * 60_000;
 
-export interface CounterWindow {
-  /** Names the counters; limits sharing the collection need different names. */
-  keyPrefix: string;
-  /** Points a key may consume in one window. */
-  points: number;
-  /** The window, in seconds from a key's first point. */
-  durationSeconds: number;
-}
+export const RATE_LIMITS_COLLECTION = 'rate_limit_counters';
 
 /**
  * Rate-limit counters in one MongoDB collection, so that every replica counts against the same
- * limits. rate-limiter-flexible's own index creation is off: it asks for a TTL index, which
- * FerretDB refuses ("expireAfterSeconds is not implemented"), and then never creates its unique
- * key index either. RateLimitCounterSchema declares the unique index instead, and expired
- * counters are deleted here now and then (the store reuses an expired counter's document when
- * its key comes back).
+ * limits. A counter's key is its `_id`, so it needs no index of its own; expired counters are
+ * deleted here now and then, because FerretDB refuses TTL indexes (a counter whose key comes
+ * back is reused by MongoCounters).
  */
 export class MongoLimitStore {
   private readonly serial = new KeyedSerial();
@@ -28,19 +19,12 @@ export class MongoLimitStore {
 
   constructor(
     private readonly connection: Connection,
-    readonly collection: string,
+    readonly collection = RATE_LIMITS_COLLECTION,
   ) {}
 
   /** Counters of one window; call them through run(). */
-  counters(window: CounterWindow): RateLimiterMongo {
-    return new RateLimiterMongo({
-      storeClient: this.connection,
-      tableName: this.collection,
-      keyPrefix: window.keyPrefix,
-      points: window.points,
-      duration: window.durationSeconds,
-      disableIndexesCreation: true,
-    });
+  counters(window: CounterWindow): MongoCounters {
+    return new MongoCounters(this.connection, this.collection, window);
   }
 
   /** Runs `task` when no other task of `key` is running in this process (see KeyedSerial). */

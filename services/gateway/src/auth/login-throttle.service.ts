@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { type RateLimiterMongo, type RateLimiterRes } from 'rate-limiter-flexible';
-import { MongoLimitStore } from '@handcheck/server-kit';
+import { type RateLimiterRes } from 'rate-limiter-flexible';
+import { type MongoCounters, MongoLimitStore } from '@handcheck/server-kit';
 import { LOGIN_LIMITS } from './auth.constants';
 
 /** The three counters one sign-in attempt touches (keyed hashes, never an address or email). */
@@ -54,9 +54,9 @@ export function admission(counts: ThrottleCounts, limits: Limits = LOGIN_LIMITS)
  */
 @Injectable()
 export class LoginThrottle {
-  private readonly clientAccount: RateLimiterMongo;
-  private readonly client: RateLimiterMongo;
-  private readonly account: RateLimiterMongo;
+  private readonly clientAccount: MongoCounters;
+  private readonly client: MongoCounters;
+  private readonly account: MongoCounters;
 
   constructor(private readonly store: MongoLimitStore) {
     const counters = (keyPrefix: string, durationSeconds: number) =>
@@ -85,7 +85,7 @@ export class LoginThrottle {
     ]);
   }
 
-  private async count(limiter: RateLimiterMongo, key: string) {
+  private async count(limiter: MongoCounters, key: string) {
     const result: RateLimiterRes = await this.store.run(key, () => limiter.consume(key, 1));
     return { failures: result.consumedPoints, msBeforeReset: result.msBeforeNext };
   }
