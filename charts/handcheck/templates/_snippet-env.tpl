@@ -27,6 +27,14 @@ the service's Env class. Secret values only ever arrive through secretKeyRef.
 {{- define "handcheck.env.kafka" }}
 - name: KAFKA_BROKERS
   value: {{ join "," .Values.kafka.brokers | quote }}
+- name: KAFKA_REPLICATION_FACTOR
+  value: {{ .Values.kafka.replicationFactor | int64 | quote }}
+- name: KAFKA_MIN_INSYNC_REPLICAS
+  value: {{ .Values.kafka.minInsyncReplicas | int64 | quote }}
+- name: KAFKA_TOPIC_PARTITIONS
+  value: {{ join "," .Values.kafka.topicPartitions | quote }}
+- name: KAFKA_RETENTION_HOURS
+  value: {{ .Values.kafka.retentionHours | int64 | quote }}
 {{- end -}}
 
 {{- define "handcheck.env.clickhouse" }}
