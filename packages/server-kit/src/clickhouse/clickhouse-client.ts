@@ -25,7 +25,12 @@ export function createClickHouse(settings: ClickHouseSettings): ClickHouseClient
     username: settings.username ?? 'default',
     password: settings.password ?? '',
     request_timeout: settings.requestTimeoutMs ?? 30_000,
-    clickhouse_settings: CLICKHOUSE_SETTINGS,
+    // On a cluster, inserts go to Distributed tables (cluster-ddl.ts), answered
+    // only once every shard holds the rows, not once queued on this server's
+    // disk, where a crash of this server would keep them from the others.
+    clickhouse_settings: settings.cluster
+      ? { ...CLICKHOUSE_SETTINGS, insert_distributed_sync: 1 }
+      : CLICKHOUSE_SETTINGS,
   });
 }
 

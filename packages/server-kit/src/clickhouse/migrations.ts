@@ -24,6 +24,26 @@ const LOCK = 'schema_migrations_lock';
 /** ClickHouse's "table already exists": the lock is held. */
 const TABLE_EXISTS = 57;
 
+/** What migrate() runs around the migrations on one server (also run by the current-ClickHouse check). */
+export function ledgerSql(database: string) {
+  const db = sqlIdentifier(database);
+  return {
+    create: [
+      `CREATE DATABASE IF NOT EXISTS ${db}`,
+      `CREATE TABLE IF NOT EXISTS ${db}.${LEDGER} ${LEDGER_COLUMNS} ENGINE = MergeTree ORDER BY version`,
+    ],
+    versions: `SELECT version FROM ${db}.${LEDGER}`,
+    record: (migration: Migration) =>
+      `INSERT INTO ${db}.${LEDGER} (version, name, applied_at) VALUES (${sqlInt(migration.version)}, ${sqlString(migration.name)}, now())`,
+  };
+}
+
+/** A migration's statements on one server, the database filled in. */
+export function migrationSql(migration: Migration, database: string): string[] {
+  const db = sqlIdentifier(database);
+  return migration.statements.map((statement) => statement.replaceAll('{db}', db));
+}
+
 /**
  * Applies, in version order, the migrations the ledger does not list yet.
  * Returns the versions it applied. Safe to run at every start, and on a
@@ -35,34 +55,41 @@ export async function migrate(
   migrations: readonly Migration[],
   options: MigrateOptions = {},
 ): Promise<number[]> {
-  const db = sqlIdentifier(database);
-  if (!options.cluster) {
-    const run = (query: string) => server.command({ query: query.replaceAll('{db}', db) });
-    await run(`CREATE DATABASE IF NOT EXISTS {db}`);
-    await run(
-      `CREATE TABLE IF NOT EXISTS {db}.${LEDGER} ${LEDGER_COLUMNS} ENGINE = MergeTree ORDER BY version`,
+  if (options.cluster) {
+    return migrateCluster(
+      server,
+      database,
+      migrations,
+      options.cluster,
+      options.lockWaitMs ?? 600_000,
     );
-    return applyPending(server, db, migrations, (statement) => [statement], run);
   }
-  return migrateCluster(server, db, migrations, options.cluster, options.lockWaitMs ?? 600_000);
+  const ledger = ledgerSql(database);
+  const run = (query: string) => server.command({ query });
+  for (const statement of ledger.create) await run(statement);
+  return applyPending(server, database, migrations, (m) => migrationSql(m, database), run);
 }
 
-/** Runs the migrations not in the ledger, each statement as `forms` makes it, and records each. */
+async function appliedVersions(server: ClickHouseClient, database: string): Promise<Set<number>> {
+  const result = await server.query({ query: ledgerSql(database).versions, format: 'JSONEachRow' });
+  return new Set((await result.json<{ version: number }>()).map((row) => Number(row.version)));
+}
+
+/** Runs the migrations not in the ledger, each as `sql` makes its statements, and records each. */
 async function applyPending(
   server: ClickHouseClient,
-  db: string,
+  database: string,
   migrations: readonly Migration[],
-  forms: (statement: string) => string[],
+  sql: (migration: Migration) => string[],
   run: (query: string) => Promise<unknown>,
 ): Promise<number[]> {
-  const applied = await ledgerVersions(server, db);
+  const ledger = ledgerSql(database);
+  const applied = await appliedVersions(server, database);
   const done: number[] = [];
   for (const migration of [...migrations].sort((a, b) => a.version - b.version)) {
     if (applied.has(migration.version)) continue;
-    for (const statement of migration.statements.flatMap(forms)) await run(statement);
-    await run(
-      `INSERT INTO ${db}.${LEDGER} (version, name, applied_at) VALUES (${sqlInt(migration.version)}, ${sqlString(migration.name)}, now())`,
-    );
+    for (const statement of sql(migration)) await run(statement);
+    await run(ledger.record(migration));
     done.push(migration.version);
   }
   return done;
@@ -78,11 +105,12 @@ async function applyPending(
  */
 async function migrateCluster(
   server: ClickHouseClient,
-  db: string,
+  database: string,
   migrations: readonly Migration[],
   schema: ClusterSchema,
   lockWaitMs: number,
 ): Promise<number[]> {
+  const db = sqlIdentifier(database);
   const on = `ON CLUSTER ${sqlIdentifier(schema.cluster)}`;
   // Buffered, so a failure on any server is an HTTP error, not a 200 whose
   // body ends in it; backfills done on every shard before the next statement.
@@ -94,31 +122,20 @@ async function migrateCluster(
     `CREATE TABLE IF NOT EXISTS {db}.${LEDGER} ${on} ${LEDGER_COLUMNS} ENGINE = ReplicatedMergeTree('/clickhouse/handcheck/{db}/${LEDGER}', '{replica}') ORDER BY version`,
   );
   await run(`SYSTEM SYNC REPLICA {db}.${LEDGER}`);
-  const versions = await ledgerVersions(server, db);
-  if (migrations.every((migration) => versions.has(migration.version))) return [];
+  const applied = await appliedVersions(server, database);
+  if (migrations.every((migration) => applied.has(migration.version))) return [];
 
   await takeLock(server, run, `${db}.${LOCK} ${on}`, lockWaitMs);
   try {
     // The ledger as the last holder of the lock left it.
     await run(`SYSTEM SYNC REPLICA {db}.${LEDGER}`);
     const runId = `r${randomUUID().replaceAll('-', '').slice(0, 12)}`;
-    return await applyPending(
-      server,
-      db,
-      migrations,
-      (statement) => clusterStatements(statement, schema, runId),
-      run,
-    );
+    const sql = (migration: Migration) =>
+      migration.statements.flatMap((statement) => clusterStatements(statement, schema, runId));
+    return await applyPending(server, database, migrations, sql, run);
   } finally {
     await run(`DROP TABLE IF EXISTS {db}.${LOCK} ${on}`);
   }
-}
-
-async function ledgerVersions(server: ClickHouseClient, db: string): Promise<Set<number>> {
-  const rows = await (
-    await server.query({ query: `SELECT version FROM ${db}.${LEDGER}`, format: 'JSONEachRow' })
-  ).json<{ version: number }>();
-  return new Set(rows.map((row) => Number(row.version)));
 }
 
 /** Creates `lock` (`db.table ON CLUSTER name`), waiting while it exists. */
