@@ -36,6 +36,15 @@ usage() {
   exit 2
 }
 
+# Every broker of the profile: the three of scale's cluster, else the one.
+kafka_brokers() {
+  if [[ "$PROFILE" == scale ]]; then
+    printf '127.0.0.1:%s,127.0.0.1:%s,127.0.0.1:%s' "$KAFKA_PORT" "$KAFKA2_PORT" "$KAFKA3_PORT"
+  else
+    printf '127.0.0.1:%s' "$KAFKA_PORT"
+  fi
+}
+
 write_env_file() {
   local file="$VAR_DIR/infra.env"
   mkdir -p "$VAR_DIR"
@@ -43,7 +52,7 @@ write_env_file() {
 # Written by deploy/infra.sh start (profile $PROFILE). KEY=value lines: load with
 # dotenv, or in a shell with: set -a; . $file; set +a
 HANDCHECK_PROFILE=$PROFILE
-KAFKA_BROKERS=127.0.0.1:$KAFKA_PORT
+KAFKA_BROKERS=$(kafka_brokers)
 CLICKHOUSE_URL=http://127.0.0.1:$CLICKHOUSE_HTTP_PORT
 CLICKHOUSE_USER=default
 CLICKHOUSE_PASSWORD=

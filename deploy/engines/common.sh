@@ -19,7 +19,7 @@ STOP_TIMEOUT="${HANDCHECK_STOP_TIMEOUT:-15}"
 # requests/s: about 27 ms, against about 10 ms with this). The niceness is
 # HANDCHECK_BACKGROUND_NICE, read by scripts/services.config.mjs, which the
 # supervisor also uses for ingestion.
-BACKGROUND_ENGINES=(kafka clickhouse)
+BACKGROUND_ENGINES=(kafka clickhouse kafka1 kafka2 kafka3 clickhouse1 clickhouse2)
 
 # Stops with a clear message, before anything starts, when the setting is bad.
 check_background_nice() {
