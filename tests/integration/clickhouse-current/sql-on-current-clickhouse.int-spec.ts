@@ -1,0 +1,312 @@
+// Every statement the product sends ClickHouse, taken from the modules that
+// send it, run on the test profile's ClickHouse (Debian's 18.16) and on a
+// current ClickHouse (chDB, in process: scripts/chdb), on the same seeded
+// events: the migrations' DDL and the ledger's statements, ingestion's inserts
+// (JSONEachRow, the rows ingestion makes of each event, and a redelivery), the
+// weekly report's and the dashboard's queries, docs/analytics/*.sql and the
+// queries in docs/analytics.md. Both must accept every statement and give the
+// same rows (sorted; numbers and times normalised, UTC). The cluster's DDL
+// (ON CLUSTER, Replicated*) is checked on profile scale, not here.
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
+import { type ClickHouseClient } from '@clickhouse/client';
+import {
+  CLICKHOUSE_SETTINGS,
+  INSERT_FORMAT,
+  createClickHouseServerClient,
+  ledgerSql,
+  migrationSql,
+  sqlIdentifier,
+} from '@handcheck/server-kit';
+import { REPO_ROOT, testInfra, uniqueName } from '@handcheck/server-kit/testing';
+import { type AnalyticsEvent } from '@handcheck/contracts';
+import { dropDatabase } from '../../support/clickhouse';
+import { type ChdbOutcome, chdbPython, runOnChdb } from '../../support/chdb';
+import { seededRandom, sessionEvents } from '../../../scripts/analytics/traffic';
+import { MIGRATIONS } from '../../../services/ingestion/src/clickhouse/schema';
+import {
+  type Row,
+  TABLE_NAMES,
+  groupRows,
+} from '../../../services/ingestion/src/analytics/event-rows';
+import {
+  dashboardSql,
+  weeklySql,
+} from '../../../services/report/src/analytics/analytics.repository';
+import { DASHBOARD_DAYS } from '../../../services/report/src/dashboard/dashboard';
+import { WEEKLY_VISITS } from '../../../services/report/src/weekly/weekly-sql';
+import { localDate } from '../../../services/report/src/weekly/report-days';
+
+jest.setTimeout(600_000);
+
+/** A statement: DDL or a write (`read` false), a query whose rows are compared, or an insert of rows. */
+type Step = { name: string } & (
+  { sql: string; read: boolean } | { insert: { table: string; rows: readonly Row[] } }
+);
+
+const DAY_MS = 86_400_000;
+const SESSIONS = 300;
+const ZONE = 'Europe/London';
+
+/** The ledger's and every migration's statements, as migrate() runs them on one server. */
+function migrationSteps(db: string): Step[] {
+  const ledger = ledgerSql(db);
+  const ddl = (name: string, sql: string): Step => ({ name, sql, read: false });
+  return [
+    ...ledger.create.map((sql, i) => ddl(`ledger #${i + 1}`, sql)),
+    { name: 'ledger: applied versions, before', sql: ledger.versions, read: true },
+    ...[...MIGRATIONS]
+      .sort((a, b) => a.version - b.version)
+      .flatMap((migration) => [
+        ...migrationSql(migration, db).map((sql, i) =>
+          ddl(`migration v${migration.version} #${i + 1}`, sql),
+        ),
+        ddl(`ledger: record v${migration.version}`, ledger.record(migration)),
+      ]),
+    { name: 'ledger: applied versions, after', sql: ledger.versions, read: true },
+  ];
+}
+
+/** Ingestion's inserts of `events`: one per table, as its repository makes them. */
+function insertSteps(label: string, events: AnalyticsEvent[]): Step[] {
+  return [...groupRows(events)].map(([table, rows]) => ({
+    name: `insert ${label}: ${table}`,
+    insert: { table, rows },
+  }));
+}
+
+/** The docs' queries as an analyst runs them, in database `db` rather than `handcheck`. */
+function docsSteps(db: string): Step[] {
+  const inDb = (sql: string) => sql.replaceAll('handcheck.', `${db}.`);
+  const dir = join(REPO_ROOT, 'docs/analytics');
+  const files = readdirSync(dir)
+    .filter((file) => file.endsWith('.sql'))
+    .sort()
+    .map((file) => ({
+      name: `docs/analytics/${file}`,
+      sql: inDb(readFileSync(join(dir, file), 'utf8')),
+      read: true,
+    }));
+  const markdown = readFileSync(join(REPO_ROOT, 'docs/analytics.md'), 'utf8');
+  const blocks = [...markdown.matchAll(/```sql\n([\s\S]*?)```/g)].map((match, i) => ({
+    name: `docs/analytics.md sql block ${i + 1}`,
+    sql: inDb(match[1]!),
+    read: true,
+  }));
+  return [...files, ...blocks];
+}
+
+/** The report's and the dashboard's queries over the whole days before today in London. */
+function reportSteps(db: string): Step[] {
+  const window = { database: db, timeZone: ZONE, endDay: localDate(new Date(), ZONE) };
+  const read = (name: string, sql: string): Step => ({ name, sql, read: true });
+  return [
+    ...Object.entries(weeklySql(window)).map(([part, sql]) => read(`weekly report: ${part}`, sql)),
+    read('weekly report: 01 with the report window', WEEKLY_VISITS.sql(window)),
+    ...Object.entries(dashboardSql(window, DASHBOARD_DAYS)).map(([part, sql]) =>
+      read(`dashboard: ${part}`, sql),
+    ),
+  ];
+}
+
+/** What each table holds, to compare what the inserts stored (the test's own reads). */
+function storedSteps(db: string): Step[] {
+  return [...TABLE_NAMES, 'visits_by_time', 'user_sessions'].map((table) => ({
+    name: `stored rows: ${table}`,
+    sql: `SELECT * FROM ${db}.${table}${table === 'user_sessions' ? '' : ' FINAL'}`,
+    read: true,
+  }));
+}
+
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** The steps on 18.16 through the product's client, as the services send them. */
+async function runOnOld(
+  client: ClickHouseClient,
+  db: string,
+  steps: Step[],
+): Promise<ChdbOutcome[]> {
+  const outcomes: ChdbOutcome[] = [];
+  for (const step of steps) {
+    try {
+      if ('insert' in step) {
+        const { table, rows } = step.insert;
+        await client.insert({ table: `${db}.${table}`, values: rows, format: INSERT_FORMAT });
+        outcomes.push({ rows: [] });
+      } else if (step.read) {
+        const result = await client.query({ query: step.sql, format: 'JSONEachRow' });
+        outcomes.push({ rows: await result.json<Record<string, unknown>>() });
+      } else {
+        await client.command({ query: step.sql });
+        outcomes.push({ rows: [] });
+      }
+    } catch (error) {
+      outcomes.push({ error: message(error) });
+    }
+  }
+  return outcomes;
+}
+
+/** The same steps as chDB statements: an insert is its statement with the rows on the next line. */
+function chdbStatements(db: string, steps: Step[]) {
+  return steps.map((step) =>
+    'insert' in step
+      ? {
+          sql: `INSERT INTO ${db}.${step.insert.table} FORMAT ${INSERT_FORMAT}`,
+          data: step.insert.rows.map((row) => JSON.stringify(row)).join('\n'),
+        }
+      : { sql: step.sql },
+  );
+}
+
+const DATE_TIME = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}:\d{2})(?:\.0+)?Z?$/;
+
+/** A value as both servers' JSON should agree on it: numbers as numbers, times as `YYYY-MM-DD hh:mm:ss` UTC. */
+function normalValue(value: unknown): unknown {
+  if (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value)) return Number(value);
+  if (typeof value === 'string') return value.replace(DATE_TIME, '$1 $2');
+  return value;
+}
+
+/** Rows as sorted text, each row's columns sorted by name. */
+function normalRows(rows: Array<Record<string, unknown>>): string[] {
+  return rows
+    .map((row) =>
+      JSON.stringify(
+        Object.keys(row)
+          .sort()
+          .map((key) => [key, normalValue(row[key])]),
+      ),
+    )
+    .sort();
+}
+
+interface Checked {
+  /** chDB's ClickHouse version. */
+  version: string;
+  /** The reads whose rows were compared, and how many rows each gave. */
+  compared: Record<string, number>;
+}
+
+/**
+ * Runs `steps` in database `db` on the test ClickHouse and on chDB (in `dir`), and
+ * throws, naming each, for every statement either server refused and every read
+ * whose rows differ.
+ */
+async function checkOnBoth(
+  db: string,
+  dir: string,
+  python: string,
+  steps: Step[],
+): Promise<Checked> {
+  const client = createClickHouseServerClient({
+    url: testInfra().clickhouseUrl,
+    database: 'default',
+  });
+  let old: ChdbOutcome[];
+  try {
+    old = await runOnOld(client, db, steps);
+  } finally {
+    await client.close();
+  }
+  const [versionRow, ...current] = runOnChdb(python, dir, CLICKHOUSE_SETTINGS, [
+    { sql: 'SELECT version() AS version' },
+    ...chdbStatements(db, steps),
+  ]);
+  const version = 'rows' in versionRow! ? String(versionRow.rows[0]?.version) : 'unknown';
+  const problems: string[] = [];
+  const compared: Record<string, number> = {};
+  steps.forEach((step, i) => {
+    const [before, now] = [old[i]!, current[i]!];
+    if ('error' in before)
+      problems.push(`${step.name}: ClickHouse 18.16 refused it: ${before.error}`);
+    if ('error' in now)
+      problems.push(`${step.name}: ClickHouse ${version} refused it: ${now.error}`);
+    if ('error' in before || 'error' in now || !('sql' in step) || !step.read) return;
+    const [a, b] = [normalRows(before.rows), normalRows(now.rows)];
+    if (isDeepStrictEqual(a, b)) compared[step.name] = a.length;
+    else
+      problems.push(
+        `${step.name}: the rows differ\n  18.16: ${a.slice(0, 5).join('\n         ')}\n  ${version}: ${b.slice(0, 5).join('\n         ')}`,
+      );
+  });
+  if (problems.length > 0) throw new Error(problems.join('\n'));
+  return { version, compared };
+}
+
+describe('the product SQL on a current ClickHouse (chDB) and on 18.16', () => {
+  let python: string;
+  const databases: string[] = [];
+  const dirs: string[] = [];
+
+  beforeAll(() => {
+    python = chdbPython();
+  });
+
+  afterAll(async () => {
+    for (const db of databases) await dropDatabase(db);
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  });
+
+  function fresh(): { db: string; dir: string } {
+    const db = sqlIdentifier(uniqueName('hc_current'));
+    const dir = mkdtempSync(join(tmpdir(), 'hc-chdb-'));
+    databases.push(db);
+    dirs.push(dir);
+    return { db, dir };
+  }
+
+  it('every statement runs on both and gives the same rows on the same events', async () => {
+    const { db, dir } = fresh();
+    const random = seededRandom(29);
+    const now = Date.now();
+    const events: AnalyticsEvent[] = [];
+    for (let i = 0; i < SESSIONS; i++) {
+      events.push(...sessionEvents(random, now - 13 * DAY_MS * random() - 2 * 3_600_000));
+    }
+    const steps = [
+      ...migrationSteps(db),
+      ...insertSteps('events', events),
+      // A redelivered Kafka batch: the same rows again, which FINAL and the grouping by event id count once.
+      ...insertSteps('redelivery', events.slice(0, 400)),
+      ...reportSteps(db),
+      ...docsSteps(db),
+      ...storedSteps(db),
+    ];
+    const { version, compared } = await checkOnBoth(db, dir, python, steps);
+
+    expect(version).toMatch(/^26\./);
+    // Every table ingestion writes got rows, and every product read was compared on rows.
+    expect(
+      insertSteps('events', events)
+        .map((step) => step.name.split(': ')[1])
+        .sort(),
+    ).toEqual([...TABLE_NAMES].sort());
+    const reads = steps.filter((step) => 'sql' in step && step.read).map((step) => step.name);
+    expect(Object.keys(compared).sort()).toEqual(reads.sort());
+    const empty = reads.filter((name) => compared[name] === 0);
+    expect(empty).toEqual(['ledger: applied versions, before']);
+    expect(compared['ledger: applied versions, after']).toBe(MIGRATIONS.length);
+  });
+
+  it('fails, with ClickHouse’s error, on a statement a current ClickHouse refuses', async () => {
+    const { db, dir } = fresh();
+    // MergeTree's old engine arguments: 18.16 takes them, current versions refuse them.
+    const oldSyntax: Step = {
+      name: 'old MergeTree syntax',
+      sql: `CREATE TABLE ${db}.old_syntax (day Date, id String) ENGINE = MergeTree(day, (id), 8192)`,
+      read: false,
+    };
+    const error = await checkOnBoth(db, dir, python, [...migrationSteps(db), oldSyntax]).then(
+      () => undefined,
+      (failure: unknown) => message(failure),
+    );
+
+    expect(error).toMatch(
+      /^old MergeTree syntax: ClickHouse 26\.[\d.]+ refused it: Code: 36\. DB::Exception: This syntax for \*MergeTree engine is deprecated/,
+    );
+    expect(error).not.toMatch(/18\.16 refused/);
+  });
+});
