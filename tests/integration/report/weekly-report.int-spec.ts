@@ -343,6 +343,12 @@ describe('the weekly schedule', () => {
     try {
       // At least three whole periods pass.
       await eventually(async () => (Date.now() - started > 20_000 ? true : undefined), 30_000, 500);
+      // Each replica reports the newest sent run, whichever replica sent it.
+      for (const replica of replicas) {
+        const text = await (await fetch(replica.metricsUrl)).text();
+        const line = /^report_weekly_last_sent_timestamp_seconds\{[^}]*\} (\S+)$/m.exec(text);
+        expect(Number(line?.[1]) * 1000).toBeGreaterThan(started);
+      }
     } finally {
       await Promise.all(replicas.map((replica) => replica.close()));
     }

@@ -95,6 +95,16 @@ export class ReportRunsRepository {
       .exec();
   }
 
+  /** When the newest sent run went out; null before the first. */
+  async lastSentAt(): Promise<Date | null> {
+    const run = await this.runs
+      .findOne({ status: 'sent' }, { sent_at: 1 })
+      .sort({ sent_at: -1 })
+      .lean<Pick<ReportRun, 'sent_at'>>()
+      .exec();
+    return run?.sent_at ?? null;
+  }
+
   find(key: string): Promise<ReportRun | null> {
     return this.runs.findById(key).lean<ReportRun>().exec();
   }

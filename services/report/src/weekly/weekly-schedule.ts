@@ -37,6 +37,17 @@ export class WeeklySchedule implements OnApplicationBootstrap, BeforeApplication
       help: 'Firings of the weekly report schedule, by what this replica did',
       labelNames: ['outcome'],
     });
+    // Read from MongoDB at each scrape, so every replica reports the run whichever sent it,
+    // and a restart forgets nothing: the chart's "weekly report missed" alert watches it.
+    metrics.gauge({
+      name: 'report_weekly_last_sent_timestamp_seconds',
+      help: 'When the newest weekly report was sent (Unix seconds); 0 before the first',
+      async collect() {
+        // While MongoDB is away the gauge keeps its last value rather than claim "never".
+        const sentAt = await runs.lastSentAt().catch(() => undefined);
+        if (sentAt !== undefined) this.set(sentAt ? sentAt.getTime() / 1000 : 0);
+      },
+    });
   }
 
   onApplicationBootstrap(): void {
