@@ -7,6 +7,9 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 bash scripts/install-system.sh
 # schemathesis, which checks docs/openapi.json against the running gateway (PyPI, cached by version).
 bash scripts/install-schemathesis.sh >/dev/null
+# chDB (PyPI, a current ClickHouse in process), which runs the product's SQL beside 18.16
+# (tests/integration/clickhouse-current; cached by version).
+bash scripts/chdb/ensure.sh >/dev/null
 
 stamp=node_modules/.handcheck-lock-hash
 want=$(sha256sum package-lock.json | cut -d' ' -f1)
