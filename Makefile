@@ -1,5 +1,5 @@
 # HandCheck: the two commands are `make start` and `make test`.
-.PHONY: start stop test test-deploy status build lint typecheck unit proto clean-var
+.PHONY: start stop test test-deploy test-scale status build lint typecheck unit proto clean-var
 
 start: ## install what is missing, start engines and services, print URLs
 	@bash scripts/start.sh
@@ -12,6 +12,9 @@ test: ## lint, type-check, unit, integration and browser tests against real engi
 
 test-deploy: ## build and run the images, run docker-compose.yml, install the chart on a real Kubernetes API server
 	@bash scripts/test-deploy.sh
+
+test-scale: ## fault tests on a local cluster: three Kafka brokers, two ClickHouse replicas, every worker twice
+	@bash scripts/test-scale.sh
 
 status: ## what is running
 	@bash deploy/infra.sh status --profile dev; node scripts/supervisor.mjs status --profile dev

@@ -1,4 +1,4 @@
-// Sums every suite of `make test` (or `make test-deploy`) into one closing line:
+// Sums every suite of `make test` (or `make test-deploy`, `make test-scale`) into one closing line:
 // "N passed, N failed". Checks that are not Jest (lint, type-check, contracts)
 // count one each. The totals are also written to summary.json beside the
 // checks file, so .ci/run can add the two runs into its own closing line.
@@ -23,8 +23,8 @@ if (jestFile && existsSync(jestFile)) {
   const report = JSON.parse(readFileSync(jestFile, 'utf8'));
   const byProject = new Map();
   for (const suite of report.testResults) {
-    const kind = /\.(e2e|int|stack)-spec\.ts$/.exec(suite.name)?.[1];
-    const project = { e2e: 'e2e', int: 'integration', stack: 'stack' }[kind] ?? 'unit';
+    const kind = /\.(e2e|int|stack|scale)-spec\.ts$/.exec(suite.name)?.[1];
+    const project = { e2e: 'e2e', int: 'integration', stack: 'stack', scale: 'scale' }[kind] ?? 'unit';
     const entry = byProject.get(project) ?? { passed: 0, failed: 0 };
     for (const test of suite.assertionResults) {
       if (test.status === 'passed') entry.passed += 1;

@@ -6,7 +6,6 @@
  * passed. The week is mailed exactly once.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { type Server, type Socket, createServer } from 'node:net';
 import { join } from 'node:path';
 import mongoose, { type Connection } from 'mongoose';
 import { REPO_ROOT, eventually, testInfra, uniqueName } from '@handcheck/server-kit/testing';
@@ -16,6 +15,7 @@ import { freePort, startReport } from '../../support/apps';
 import { dropDatabase } from '../../support/clickhouse';
 import { mailsTo, mongoUrl } from '../../support/referrals';
 import { migrateClickHouse } from '../../support/report-seed';
+import { type StallingRelay, stallingRelay } from '../../support/stalling-relay';
 
 jest.setTimeout(150_000);
 
@@ -26,53 +26,19 @@ const mongoDatabase = uniqueName('hc_killed');
 const recipient = `${uniqueName('killed')}@example.test`;
 const key = `weekly-report:${isoWeek(localDate(new Date(), ZONE))}`;
 
-/**
- * An SMTP relay that greets, takes the envelope, and then never answers DATA:
- * a run that reaches it is stuck mid-send, holding its claim, until killed.
- */
-const relaySockets = new Set<Socket>();
-function stallingRelay(onData: () => void): Server {
-  return createServer((socket: Socket) => {
-    relaySockets.add(socket);
-    socket.on('close', () => relaySockets.delete(socket));
-    socket.write('220 stalling.test ESMTP\r\n');
-    let buffered = '';
-    socket.on('data', (chunk) => {
-      buffered += chunk.toString('latin1');
-      let end: number;
-      while ((end = buffered.indexOf('\r\n')) !== -1) {
-        const line = buffered.slice(0, end).toUpperCase();
-        buffered = buffered.slice(end + 2);
-        if (line.startsWith('EHLO') || line.startsWith('HELO'))
-          socket.write('250 stalling.test\r\n');
-        else if (line.startsWith('MAIL') || line.startsWith('RCPT')) socket.write('250 OK\r\n');
-        else if (line.startsWith('QUIT')) socket.end('221 Bye\r\n');
-        else if (line.startsWith('DATA')) onData();
-        else if (line.startsWith('RSET') || line.startsWith('NOOP')) socket.write('250 OK\r\n');
-      }
-    });
-    socket.on('error', () => undefined);
-  });
-}
-
 let mongo: Connection;
-let relay: Server;
+let relay: StallingRelay;
 let child: ChildProcess | undefined;
-let sawData: Promise<void>;
 
 beforeAll(async () => {
   await migrateClickHouse(database);
   mongo = await mongoose.createConnection(mongoUrl(mongoDatabase)).asPromise();
-  let reached!: () => void;
-  sawData = new Promise((resolve) => (reached = resolve));
-  relay = stallingRelay(() => reached());
-  await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+  relay = await stallingRelay();
 });
 
 afterAll(async () => {
   child?.kill('SIGKILL');
-  for (const socket of relaySockets) socket.destroy();
-  await new Promise((resolve) => relay.close(resolve));
+  await relay?.close();
   await dropDatabase(database);
   await mongo?.dropDatabase().catch(() => undefined);
   await mongo?.close();
@@ -90,7 +56,7 @@ const schedule = {
 
 it('a replica killed mid-send is taken over once, and the week is mailed once', async () => {
   const infra = testInfra();
-  const relayPort = (relay.address() as { port: number }).port;
+  const relayPort = relay.port();
   child = spawn(process.execPath, ['dist/main.js'], {
     cwd: join(REPO_ROOT, 'services/report'),
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -117,7 +83,7 @@ it('a replica killed mid-send is taken over once, and the week is mailed once', 
   // The process claims the week and is inside the send when it dies.
   let timer: NodeJS.Timeout | undefined;
   await Promise.race([
-    sawData,
+    relay.sawData,
     new Promise((_, reject) => {
       timer = setTimeout(() => reject(new Error('the run never reached DATA')), 60_000);
     }),
