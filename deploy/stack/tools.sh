@@ -7,10 +7,15 @@
 #     The packages' init scripts are kept from starting an engine: ours runs
 #     only under deploy/stack/docker-engine.sh, with its own state and no
 #     changes to the host's network.
-#   - From the Go module proxy: Compose v2, kube-apiserver and kubectl (from
-#     k8s.io/kubernetes; about 10 minutes and 2.4 GB of module cache the first
-#     time), kubectl-validate and kube-score (the
+#   - From the Go module proxy: Compose v2; the Kubernetes control plane and
+#     node (kube-apiserver, kube-controller-manager, kube-scheduler, kubelet,
+#     kube-proxy, kubectl) in one `go build` of k8s.io/kubernetes, so they
+#     share compilation (about 6 minutes and 3 GB of module cache cold);
+#     CoreDNS and kube-router (its NetworkPolicy firewall) for the cluster of
+#     deploy/stack/cluster.sh; kubectl-validate and kube-score (the
 #     best-practice linter; kube-linter is not served by the module proxy).
+#   - The node's runtime comes from Debian (scripts/install-system.sh):
+#     containerd, runc, the CNI plugins, iptables, ipset, conntrack.
 #
 #   bash deploy/stack/tools.sh           # install what is missing
 #   bash deploy/stack/tools.sh linters   # only kubectl-validate and kube-score
@@ -23,10 +28,17 @@ COMPOSE_VERSION="${COMPOSE_VERSION:-v2.29.7}"
 KUBE_VERSION="${KUBE_VERSION:-v1.30.14}"
 KUBECTL_VALIDATE_VERSION="${KUBECTL_VALIDATE_VERSION:-v0.0.4}"
 KUBE_SCORE_VERSION="${KUBE_SCORE_VERSION:-v1.20.0}"
+COREDNS_VERSION="${COREDNS_VERSION:-v1.11.4}"
+# The newest release the Go module proxy serves (`go list -m -versions
+# github.com/cloudnativelabs/kube-router/v2`); only its firewall runs.
+KUBE_ROUTER_VERSION="${KUBE_ROUTER_VERSION:-v2.1.0}"
 
 COMPOSE="$HANDCHECK_CACHE/compose-$COMPOSE_VERSION/docker-compose"
 KUBE_APISERVER="$HANDCHECK_CACHE/kubernetes-$KUBE_VERSION/kube-apiserver"
 KUBECTL="$HANDCHECK_CACHE/kubernetes-$KUBE_VERSION/kubectl"
+KUBE_BIN="$HANDCHECK_CACHE/kubernetes-$KUBE_VERSION"
+COREDNS="$HANDCHECK_CACHE/coredns-$COREDNS_VERSION/coredns"
+KUBE_ROUTER="$HANDCHECK_CACHE/kube-router-$KUBE_ROUTER_VERSION/kube-router"
 KUBECTL_VALIDATE="$HANDCHECK_CACHE/kubectl-validate-$KUBECTL_VALIDATE_VERSION/kubectl-validate"
 KUBE_SCORE="$HANDCHECK_CACHE/kube-score-$KUBE_SCORE_VERSION/kube-score"
 # Debian's client, not whatever `docker` is first on PATH: it builds with
@@ -38,7 +50,8 @@ ETCD=/usr/bin/etcd
 paths() {
   printf '%s\n' "DOCKER=$DOCKER" "DOCKERD=$DOCKERD" "ETCD=$ETCD" "COMPOSE=$COMPOSE" \
     "KUBE_APISERVER=$KUBE_APISERVER" "KUBECTL=$KUBECTL" "KUBE_VERSION=$KUBE_VERSION" \
-    "KUBECTL_VALIDATE=$KUBECTL_VALIDATE" "KUBE_SCORE=$KUBE_SCORE" "HANDCHECK_CACHE=$HANDCHECK_CACHE"
+    "KUBECTL_VALIDATE=$KUBECTL_VALIDATE" "KUBE_SCORE=$KUBE_SCORE" "HANDCHECK_CACHE=$HANDCHECK_CACHE" \
+    "KUBE_BIN=$KUBE_BIN" "COREDNS=$COREDNS" "KUBE_ROUTER=$KUBE_ROUTER"
 }
 if [[ "${1:-}" == paths ]]; then
   paths
@@ -143,8 +156,19 @@ build_kubernetes() (
   local minor="${minor_patch%%.*}"
   local ldflags="-s -w -X $version_pkg.gitVersion=$KUBE_VERSION -X $version_pkg.gitMajor=1 -X $version_pkg.gitMinor=$minor \
     -X $version_pkg.gitTreeState=clean -X $version_pkg.buildDate=1970-01-01T00:00:00Z"
-  go build -mod=mod -trimpath -ldflags "$ldflags" -o . k8s.io/kubernetes/cmd/kube-apiserver k8s.io/kubernetes/cmd/kubectl
+  local cmd=k8s.io/kubernetes/cmd
+  go build -mod=mod -trimpath -ldflags "$ldflags" -o . "$cmd/kube-apiserver" "$cmd/kube-controller-manager" \
+    "$cmd/kube-scheduler" "$cmd/kubelet" "$cmd/kube-proxy" "$cmd/kubectl"
 )
+
+build_coredns() {
+  go_build_module github.com/coredns/coredns "$COREDNS_VERSION" . "$1/coredns" "" -ldflags "-s -w"
+}
+
+build_kube_router() {
+  go_build_module github.com/cloudnativelabs/kube-router/v2 "$KUBE_ROUTER_VERSION" ./cmd/kube-router \
+    "$1/kube-router" "" -ldflags "-s -w -X github.com/cloudnativelabs/kube-router/v2/pkg/version.Version=$KUBE_ROUTER_VERSION"
+}
 
 # `linters`: only what `make test` needs (scripts/check-deploy.sh), a few minutes cold.
 install_tool "$KUBECTL_VALIDATE" "kubectl-validate $KUBECTL_VALIDATE_VERSION" build_kubectl_validate
@@ -152,4 +176,8 @@ install_tool "$KUBE_SCORE" "kube-score $KUBE_SCORE_VERSION" build_kube_score
 [[ "${1:-}" == linters ]] && exit 0
 ensure_packages
 install_tool "$COMPOSE" "Compose $COMPOSE_VERSION" build_compose
-install_tool "$KUBE_APISERVER" "kube-apiserver and kubectl $KUBE_VERSION" build_kubernetes
+# The kubelet is the last of the set: a cache from before the node was added
+# has the API server and kubectl only, and is built again whole.
+install_tool "$KUBE_BIN/kubelet" "Kubernetes $KUBE_VERSION (control plane, node, kubectl)" build_kubernetes
+install_tool "$COREDNS" "CoreDNS $COREDNS_VERSION" build_coredns
+install_tool "$KUBE_ROUTER" "kube-router $KUBE_ROUTER_VERSION" build_kube_router
