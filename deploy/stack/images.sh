@@ -11,12 +11,15 @@
 #   handcheck-local/clickhouse-server:debian   + Debian's clickhouse-server
 #   handcheck-local/mongo:ferretdb-<v>-<tag>   + deploy/'s FerretDB (patched)
 #   handcheck-local/mailpit:<v>                + deploy/'s Mailpit
+#   handcheck-local/busybox:bookworm (:pause)  + Debian's busybox-static (the chart's
+#                                                wait init container; the cluster's sandbox)
 # and then the five project images, handcheck/<service>:$HANDCHECK_TAG, from the
 # real Dockerfile with NODE_IMAGE pointing at the stand-in. A user with registry
 # access builds the same Dockerfile on the official node image.
 #
 #   bash deploy/stack/images.sh            # build what is missing (layers are cached)
 #   bash deploy/stack/images.sh env        # print the image variables compose reads
+#   bash deploy/stack/images.sh save <dir> # `docker save` archives for the cluster's containerd
 set -euo pipefail
 
 STACK_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -38,6 +41,8 @@ NPM_VERSION="${NPM_VERSION:-10.8.2}"
 DEBIAN_SUITE=bookworm
 DEBIAN_MIRROR="${DEBIAN_MIRROR:-http://deb.debian.org/debian}"
 HANDCHECK_TAG="${HANDCHECK_TAG:-dev}"
+# The same service images under a second tag: what the cluster's upgrade test rolls to.
+HANDCHECK_NEXT_TAG="$HANDCHECK_TAG-next"
 SERVICES=(gateway ingestion directory referral report)
 
 DEBIAN_IMAGE="handcheck-local/debian:$DEBIAN_SUITE"
@@ -46,10 +51,14 @@ KAFKA_IMAGE="handcheck-local/kafka:$(kafka_version)"
 CLICKHOUSE_IMAGE="handcheck-local/clickhouse-server:debian-$(dpkg-query -W -f='${Version}' clickhouse-server 2> /dev/null | sed 's/[^0-9.].*//')"
 MONGO_IMAGE="handcheck-local/mongo:ferretdb-${FERRETDB_VERSION#v}-${FERRETDB_BUILD_TAG}"
 MAILPIT_IMAGE="handcheck-local/mailpit:${MAILPIT_VERSION#v}"
+BUSYBOX_IMAGE="handcheck-local/busybox:$DEBIAN_SUITE"
+PAUSE_IMAGE="handcheck-local/busybox:pause"
 
 image_env() {
   printf '%s\n' "NODE_IMAGE=$NODE_IMAGE" "KAFKA_IMAGE=$KAFKA_IMAGE" "CLICKHOUSE_IMAGE=$CLICKHOUSE_IMAGE" \
-    "MONGO_IMAGE=$MONGO_IMAGE" "MAILPIT_IMAGE=$MAILPIT_IMAGE" "HANDCHECK_TAG=$HANDCHECK_TAG"
+    "MONGO_IMAGE=$MONGO_IMAGE" "MAILPIT_IMAGE=$MAILPIT_IMAGE" "HANDCHECK_TAG=$HANDCHECK_TAG" \
+    "HANDCHECK_NEXT_TAG=$HANDCHECK_NEXT_TAG" \
+    "BUSYBOX_IMAGE=$BUSYBOX_IMAGE" "PAUSE_IMAGE=$PAUSE_IMAGE"
 }
 if [[ "${1:-}" == env ]]; then
   image_env
@@ -133,6 +142,8 @@ engine_images() {
   standin "$CLICKHOUSE_IMAGE" clickhouse
   standin "$MONGO_IMAGE" mongo "$(mongo_home)/ferretdb:ferretdb"
   standin "$MAILPIT_IMAGE" mailpit "$(mail_home)/mailpit:mailpit"
+  standin "$BUSYBOX_IMAGE" busybox
+  have_image "$PAUSE_IMAGE" || docker_ tag "$BUSYBOX_IMAGE" "$PAUSE_IMAGE"
 }
 
 project_images() {
@@ -149,7 +160,37 @@ project_images() {
   done
 }
 
+# save_group <dir> <name> <image>...: one archive per group, written again only
+# when an image of it changed (the engine stand-ins rarely do; about a minute per GB).
+save_group() {
+  local dir=$1 name=$2 ids
+  shift 2
+  ids="$(docker_ image inspect -f '{{.Id}}' "$@" | sha256sum | cut -d' ' -f1)"
+  [[ -f "$dir/$name.tar" && "$(cat "$dir/$name.id" 2> /dev/null)" == "$ids" ]] && return 0
+  rm -f "$dir/$name.tar" "$dir/$name.id"
+  docker_ save -o "$dir/$name.tar.partial" "$@"
+  mv "$dir/$name.tar.partial" "$dir/$name.tar"
+  printf '%s\n' "$ids" > "$dir/$name.id"
+  say "saved $name ($(du -h "$dir/$name.tar" | cut -f1))"
+}
+
+save_images() {
+  local dir=${1:?usage: images.sh save <dir>} service services=()
+  mkdir -p "$dir"
+  for service in "${SERVICES[@]}"; do
+    docker_ tag "handcheck/$service:$HANDCHECK_TAG" "handcheck/$service:$HANDCHECK_NEXT_TAG"
+    services+=("handcheck/$service:$HANDCHECK_TAG" "handcheck/$service:$HANDCHECK_NEXT_TAG")
+  done
+  save_group "$dir" engines "$BUSYBOX_IMAGE" "$PAUSE_IMAGE" "$KAFKA_IMAGE" "$CLICKHOUSE_IMAGE" \
+    "$MONGO_IMAGE" "$MAILPIT_IMAGE"
+  save_group "$dir" services "${services[@]}"
+}
+
 what="${1:-all}"
+if [[ "$what" == save ]]; then
+  save_images "${2:-}"
+  exit 0
+fi
 debian_image
 node_image
 case "$what" in
