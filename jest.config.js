@@ -24,6 +24,8 @@ const shared = {
     '^@handcheck/contracts/referral-fields$': '<rootDir>/packages/contracts/src/referral/referral-fields.ts',
   },
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  // var/ holds the engines' data and the test cluster's image layers (copies of package.json).
+  modulePathIgnorePatterns: ['<rootDir>/var/'],
   // The readability check's libraries (flesch-kincaid, syllable) ship only as ES modules.
   transformIgnorePatterns: ['/node_modules/(?!(flesch-kincaid|syllable)/)'],
   // Decorator metadata (Nest, class-validator) needs the polyfill before any class loads.

@@ -13,10 +13,11 @@
 #     The chart's and compose file's agreement with the service registry is held by
 #     the specs in tests/deploy, which `make test` runs next.
 #
-# Helm is built from the Go module proxy once and cached outside the repo; the
-# second run starts at once. Usage:
-#   bash scripts/check-deploy.sh            # install helm if needed, run every check
-#   bash scripts/check-deploy.sh helm-path  # print where the cached helm lives (never installs)
+# Helm and promtool (which checks the chart's alert rules) are built from the Go
+# module proxy once and cached outside the repo; the second run starts at once. Usage:
+#   bash scripts/check-deploy.sh                # install helm and promtool if needed, run every check
+#   bash scripts/check-deploy.sh helm-path      # print where the cached helm lives (never installs)
+#   bash scripts/check-deploy.sh promtool-path  # the same for promtool
 set -euo pipefail
 
 REPO_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -27,11 +28,15 @@ HELM_DIR="$HANDCHECK_CACHE/helm-$HELM_VERSION"
 HELM="$HELM_DIR/helm"
 CHART="$REPO_DIR/charts/handcheck"
 CI_VALUES="$CHART/ci/values-ci.yaml"
+# promtool checks and unit-tests the chart's alert rules (tests/deploy/alert-rules.spec.ts).
+# The module's v0.3NN.x is Prometheus 3.NN.x.
+PROMETHEUS_VERSION="${PROMETHEUS_VERSION:-v0.316.0}"
+PROMTOOL="$HANDCHECK_CACHE/promtool-$PROMETHEUS_VERSION/promtool"
 
-if [[ "${1:-}" == "helm-path" ]]; then
-  printf '%s\n' "$HELM"
-  exit 0
-fi
+case "${1:-}" in
+  helm-path) printf '%s\n' "$HELM"; exit 0 ;;
+  promtool-path) printf '%s\n' "$PROMTOOL"; exit 0 ;;
+esac
 
 log() { printf '[check-deploy] %s\n' "$*"; }
 die() {
@@ -75,10 +80,38 @@ ensure_helm() {
   flock -u 9
 }
 
+# Without service discovery (`remove_all_sd`): rule checks and tests need none, and the
+# build skips every cloud SDK.
+install_promtool() {
+  local started=$SECONDS staging src
+  staging="$(mktemp -d "$HANDCHECK_CACHE/.promtool-build.XXXXXX")"
+  log "building promtool $PROMETHEUS_VERSION with $(go env GOVERSION) (a few minutes the first time)"
+  src="$(cd "$staging" && go mod download -json "github.com/prometheus/prometheus@$PROMETHEUS_VERSION" \
+    | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$/\1/p')"
+  [[ -d "$src" ]] || die "could not download github.com/prometheus/prometheus@$PROMETHEUS_VERSION"
+  cp -R "$src/." "$staging/src" && chmod -R u+w "$staging/src"
+  # Its go.work names folders the module download leaves out.
+  (cd "$staging/src" && GOWORK=off GOFLAGS=-buildvcs=false go build -trimpath -tags remove_all_sd \
+    -ldflags "-s -w" -o "$staging/promtool" ./cmd/promtool)
+  mkdir -p "$(dirname "$PROMTOOL")"
+  mv "$staging/promtool" "$PROMTOOL"
+  rm -rf "$staging"
+  log "promtool $PROMETHEUS_VERSION ready in $((SECONDS - started))s: $PROMTOOL"
+}
+
+ensure_promtool() {
+  [[ -x "$PROMTOOL" ]] && return 0
+  exec 8> "$HANDCHECK_CACHE/.promtool.lock"
+  flock 8
+  [[ -x "$PROMTOOL" ]] || install_promtool
+  flock -u 8
+}
+
 ensure_helm
+ensure_promtool
 cd "$REPO_DIR"
 
-MONITORING=(--set metrics.serviceMonitor.enabled=true)
+MONITORING=(--set metrics.serviceMonitor.enabled=true --set metrics.alerts.enabled=true)
 
 log "helm lint --strict"
 "$HELM" lint --strict "$CHART" -f "$CI_VALUES"
