@@ -2,9 +2,6 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type ClickHouseService } from '@handcheck/server-kit';
 import { REPO_ROOT, uniqueName } from '@handcheck/server-kit/testing';
-import { type AnalyticsEvent } from '@handcheck/contracts';
-import { seededRandom, sessionEvents } from '../../scripts/analytics/traffic';
-import { groupRows } from '../../services/ingestion/src/analytics/event-rows';
 import { AnalyticsRepository } from '../../services/report/src/analytics/analytics.repository';
 import { DASHBOARD_DAYS } from '../../services/report/src/dashboard/dashboard';
 import { dropDatabase } from '../support/clickhouse';
@@ -12,6 +9,7 @@ import {
   analyticsClickHouse,
   dropClusterDatabase,
   replicaUrls,
+  seedSameEvents,
   sortedRows,
   syncReplica,
 } from './clickhouse-cluster';
@@ -48,24 +46,7 @@ describe('the analytics on the ClickHouse cluster', () => {
     await writer.onModuleInit();
     await reader.onModuleInit();
 
-    const random = seededRandom(29);
-    const now = Date.now();
-    const events: AnalyticsEvent[] = [];
-    for (let i = 0; i < 400; i++) {
-      events.push(...sessionEvents(random, now - 20 * 86_400_000 * random() - 7_200_000));
-    }
-    // Redeliveries: some events twice, a few of them with another time, as a
-    // browser's retry may carry.
-    const again = events.filter((_, i) => i % 9 === 0);
-    const moved = events
-      .filter((_, i) => i % 27 === 0)
-      .map((event) => ({ ...event, occurredAtMs: event.occurredAtMs + 90_000n }));
-    for (const batch of [events, again, moved]) {
-      for (const [table, rows] of groupRows(batch)) {
-        await oneNode.insert(table, rows);
-        await writer.insert(table, rows);
-      }
-    }
+    await seedSameEvents([oneNode, writer]);
     await syncReplica(second, clustered);
   });
 

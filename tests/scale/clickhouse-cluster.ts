@@ -9,6 +9,9 @@ import {
   sqlIdentifier,
 } from '@handcheck/server-kit';
 import { testInfra } from '@handcheck/server-kit/testing';
+import { type AnalyticsEvent } from '@handcheck/contracts';
+import { seededRandom, sessionEvents } from '../../scripts/analytics/traffic';
+import { groupRows } from '../../services/ingestion/src/analytics/event-rows';
 import { MIGRATIONS, SHARDING_KEY } from '../../services/ingestion/src/clickhouse/schema';
 
 /** The cluster's name in deploy/clickhouse/cluster.xml.template. */
@@ -80,5 +83,28 @@ export async function sortedRows(url: string, query: string): Promise<string[]> 
     return rows.map((row) => JSON.stringify(Object.values(row))).sort();
   } finally {
     await client.close();
+  }
+}
+
+/**
+ * Stores the same 400 sessions of the last 20 days into each service's
+ * database, as ingestion stores them, with redeliveries: some events twice,
+ * a few of them with another time, as a browser's retry may carry.
+ */
+export async function seedSameEvents(services: readonly ClickHouseService[]): Promise<void> {
+  const random = seededRandom(29);
+  const now = Date.now();
+  const events: AnalyticsEvent[] = [];
+  for (let i = 0; i < 400; i++) {
+    events.push(...sessionEvents(random, now - 20 * 86_400_000 * random() - 7_200_000));
+  }
+  const again = events.filter((_, i) => i % 9 === 0);
+  const moved = events
+    .filter((_, i) => i % 27 === 0)
+    .map((event) => ({ ...event, occurredAtMs: event.occurredAtMs + 90_000n }));
+  for (const batch of [events, again, moved]) {
+    for (const [table, rows] of groupRows(batch)) {
+      for (const service of services) await service.insert(table, rows);
+    }
   }
 }
