@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createClickHouse, migrate } from '@handcheck/server-kit';
 import { uniqueName } from '@handcheck/server-kit/testing';
 import { MIGRATIONS, SHARDING_KEY } from '../../services/ingestion/src/clickhouse/schema';
+import { scaleEngine } from './scale-cluster';
 import {
   CLUSTER,
   analyticsClickHouse,
@@ -129,5 +130,23 @@ describe('analytics migrations on the ClickHouse cluster', () => {
     expect(await sortedRows(second, `SELECT count() FROM ${database}.broken_links_local`)).toEqual([
       '[1]',
     ]);
+  });
+
+  it('an ingestion replica restarting while the other ClickHouse replica is down starts on the migrated schema', async () => {
+    const database = fresh();
+    const [first] = replicaUrls();
+    const client = createClickHouse({ url: first, database: 'default', cluster: CLUSTER });
+    try {
+      expect(await migrate(client, database, MIGRATIONS, { cluster })).toEqual([1, 2, 3, 4]);
+      scaleEngine('stop', 'clickhouse2');
+      try {
+        // No ON CLUSTER statement, which would wait for the stopped server.
+        expect(await migrate(client, database, MIGRATIONS, { cluster, lockWaitMs: 0 })).toEqual([]);
+      } finally {
+        scaleEngine('start', 'clickhouse2');
+      }
+    } finally {
+      await client.close();
+    }
   });
 });

@@ -117,13 +117,20 @@ async function migrateCluster(
   const settings: ClickHouseSettings = { wait_end_of_query: 1, insert_distributed_sync: 1 };
   const run = (query: string) =>
     server.command({ query: query.replaceAll('{db}', db), clickhouse_settings: settings });
+  const allApplied = async () => {
+    const applied = await appliedVersions(server, database);
+    return migrations.every((migration) => applied.has(migration.version));
+  };
+  // A version is in the ledger only once applied, so this server's copy listing
+  // them all is enough: no ON CLUSTER statement, which would wait for every
+  // server, and a start while one replica is down goes ahead.
+  if ((await tableExists(server, `${db}.${LEDGER}`)) && (await allApplied())) return [];
   await run(`CREATE DATABASE IF NOT EXISTS {db} ${on}`);
   await run(
     `CREATE TABLE IF NOT EXISTS {db}.${LEDGER} ${on} ${LEDGER_COLUMNS} ENGINE = ReplicatedMergeTree('/clickhouse/handcheck/{db}/${LEDGER}', '{replica}') ORDER BY version`,
   );
   await run(`SYSTEM SYNC REPLICA {db}.${LEDGER}`);
-  const applied = await appliedVersions(server, database);
-  if (migrations.every((migration) => applied.has(migration.version))) return [];
+  if (await allApplied()) return [];
 
   await takeLock(server, run, `${db}.${LOCK} ${on}`, lockWaitMs);
   try {
@@ -138,6 +145,12 @@ async function migrateCluster(
   }
 }
 
+async function tableExists(server: ClickHouseClient, table: string): Promise<boolean> {
+  const result = await server.query({ query: `EXISTS TABLE ${table}`, format: 'JSONEachRow' });
+  const [row] = await result.json<{ result: number }>();
+  return Number(row?.result) === 1;
+}
+
 /** Creates `lock` (`db.table ON CLUSTER name`), waiting while it exists. */
 async function takeLock(
   server: ClickHouseClient,
@@ -149,10 +162,7 @@ async function takeLock(
   const deadline = Date.now() + lockWaitMs;
   for (;;) {
     // Looked at first: a refused CREATE is logged as an error by the client.
-    const exists = await (
-      await server.query({ query: `EXISTS TABLE ${table}`, format: 'JSONEachRow' })
-    ).json<{ result: number }>();
-    if (Number(exists[0]?.result) === 0) {
+    if (!(await tableExists(server, table!))) {
       try {
         await run(`CREATE TABLE ${lock} (locked UInt8) ENGINE = Log`);
         return;
