@@ -7,6 +7,9 @@ module.exports = {
   ...unit,
   displayName: 'scale',
   testMatch: ['<rootDir>/tests/scale/**/*.scale-spec.ts'],
+  // Only the sources are crawled: var/ holds engines' data (gigabytes after a
+  // `make test-deploy`, with copies of the workspaces in image layers).
+  roots: ['<rootDir>/tests', '<rootDir>/packages', '<rootDir>/services'],
   // The test helpers' engine addresses become profile scale's (tests/scale/scale-env.ts).
   setupFiles: [...unit.setupFiles, '<rootDir>/tests/scale/scale-env.ts'],
   // Brokers and replicas are stopped and started: slower than a function call.
