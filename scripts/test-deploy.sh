@@ -1,15 +1,21 @@
 #!/usr/bin/env bash
 # `make test-deploy`: proves the deployment descriptions for real on this machine.
-#   1. tools: Docker engine, debootstrap, etcd (Debian), Compose v2, kube-apiserver
-#      and kubectl (Go module proxy), cached outside the repo (deploy/stack/tools.sh);
+#   1. tools: Docker engine, debootstrap, etcd (Debian), Compose v2, Kubernetes,
+#      CoreDNS and kube-router (Go module proxy), cached outside the repo
+#      (deploy/stack/tools.sh); containerd and the CNI plugins come from
+#      scripts/install-system.sh;
 #   2. a private Docker engine that leaves the host's network alone (docker-engine.sh);
 #   3. local stand-ins for the base and engine images, and the five service images
 #      from deploy/docker/Dockerfile (images.sh);
-#   4. native engines on ports of their own and a Kubernetes API server (cluster.sh);
-#   5. the Jest specs in tests/stack: the images under testcontainers, compose
-#      run whole, and helm install / upgrade / uninstall on the API server.
-# Everything started is stopped by recorded PID at the end, and the engine
-# checks that the host's network is as it found it. Ends with "N passed, N failed".
+#   4. native engines on ports of their own; the Jest specs in tests/stack that
+#      need the host: the images under testcontainers, compose run whole;
+#   5. a single-node Kubernetes cluster in a network namespace of its own
+#      (cluster.sh) with the images imported into its containerd, and the specs
+#      of tests/stack/cluster run inside that namespace: the chart stored by the
+#      API server, installed with every pod running, end to end through the
+#      gateway Service, its network policies enforced, upgrades under load.
+# Everything started is stopped by recorded PID at the end; the engine and the
+# cluster each check that the host is as they found it. Ends with "N passed, N failed".
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 repo=$(pwd)
@@ -46,7 +52,9 @@ step() { # name, command...
 }
 
 cleanup() {
-  bash deploy/stack/cluster.sh stop > /dev/null 2>&1 || true
+  if ! bash deploy/stack/cluster.sh stop; then
+    record "cluster left the host as found" failed
+  fi
   env "${engines_env[@]}" bash deploy/infra.sh stop --profile test > /dev/null 2>&1 || true
   # Stops any container left by a failed spec, then the engine; checks the network.
   if ! bash deploy/stack/docker-engine.sh stop; then
@@ -57,6 +65,13 @@ cleanup() {
 summary() {
   echo
   echo "Summary (make test-deploy, $((SECONDS / 60)) min $((SECONDS % 60)) s):"
+  # One report of both Jest runs (on the host and inside the cluster's namespace).
+  node -e '
+    const fs = require("node:fs");
+    const [out, ...parts] = process.argv.slice(1);
+    const found = parts.filter((p) => fs.existsSync(p)).map((p) => JSON.parse(fs.readFileSync(p, "utf8")));
+    if (found.length) fs.writeFileSync(out, JSON.stringify({ testResults: found.flatMap((r) => r.testResults) }));
+  ' "$out/jest.json" "$out/jest-host.json" "$out/jest-cluster.json"
   node scripts/summarize-tests.mjs "$checks" "$out/jest.json"
 }
 
@@ -76,7 +91,6 @@ eval "$(bash deploy/stack/docker-engine.sh env)"
 export DOCKER_HOST
 step "images" bash deploy/stack/images.sh || exit 1
 step "engines (deploy)" env "${engines_env[@]}" bash deploy/infra.sh start --profile test || exit 1
-step "kubernetes API server" bash deploy/stack/cluster.sh start || exit 1
 HELM="$(bash scripts/check-deploy.sh helm-path)"
 [[ -x "$HELM" ]] || step "helm" bash scripts/check-deploy.sh > /dev/null
 
@@ -86,21 +100,32 @@ node -e '
   const [file, ...pairs] = process.argv.slice(1);
   const o = Object.fromEntries(pairs.map((p) => [p.slice(0, p.indexOf("=")), p.slice(p.indexOf("=") + 1)]));
   const env = { dockerHost: o.DOCKER_HOST, docker: o.DOCKER, compose: o.COMPOSE, helm: o.HELM, kubectl: o.KUBECTL,
-    kubeconfig: o.KUBECONFIG, tag: o.HANDCHECK_TAG,
+    kubeconfig: o.KUBECONFIG, tag: o.HANDCHECK_TAG, nextTag: o.HANDCHECK_NEXT_TAG,
     images: { NODE_IMAGE: o.NODE_IMAGE, KAFKA_IMAGE: o.KAFKA_IMAGE, CLICKHOUSE_IMAGE: o.CLICKHOUSE_IMAGE,
-      MONGO_IMAGE: o.MONGO_IMAGE, MAILPIT_IMAGE: o.MAILPIT_IMAGE } };
+      MONGO_IMAGE: o.MONGO_IMAGE, MAILPIT_IMAGE: o.MAILPIT_IMAGE, BUSYBOX_IMAGE: o.BUSYBOX_IMAGE } };
   require("node:fs").writeFileSync(file, JSON.stringify(env, null, 2));
 ' "$repo/var/deploy/stack-env.json" "DOCKER_HOST=$DOCKER_HOST" "DOCKER=$DOCKER" "COMPOSE=$COMPOSE" \
-  "HELM=$HELM" "KUBECTL=$KUBECTL" "KUBECONFIG=$repo/var/deploy/cluster/kubeconfig" \
-  "HANDCHECK_TAG=$HANDCHECK_TAG" "NODE_IMAGE=$NODE_IMAGE" "KAFKA_IMAGE=$KAFKA_IMAGE" \
+  "HELM=$HELM" "KUBECTL=$KUBECTL" "KUBECONFIG=$(bash deploy/stack/cluster.sh env | sed -n 's/^KUBECONFIG=//p')" \
+  "HANDCHECK_TAG=$HANDCHECK_TAG" "HANDCHECK_NEXT_TAG=$HANDCHECK_NEXT_TAG" "BUSYBOX_IMAGE=$BUSYBOX_IMAGE" "NODE_IMAGE=$NODE_IMAGE" "KAFKA_IMAGE=$KAFKA_IMAGE" \
   "CLICKHOUSE_IMAGE=$CLICKHOUSE_IMAGE" "MONGO_IMAGE=$MONGO_IMAGE" "MAILPIT_IMAGE=$MAILPIT_IMAGE"
 echo "   setup took $((SECONDS - started)) s"
 
 echo "── image sizes"
 "$DOCKER" image ls --format '{{.Repository}}:{{.Tag}}\t{{.Size}}' | grep -E '^handcheck' | sort | sed 's/^/   /'
 
-echo "── jest (stack)"
+echo "── jest (stack, on the host)"
 # The containers spec reads the native engines' addresses from their infra.env.
 env TEST_ENV_FILE=1 HANDCHECK_VAR_DIR="$repo/var/deploy-engines/test" \
-  npx jest -c jest.stack.config.js --ci --runInBand --json --outputFile="$out/jest.json" 2>&1 |
-  tee "$out/jest.log" | grep -E '^(PASS|FAIL)|●|compose up to all healthy' || true
+  npx jest -c jest.stack.config.js --ci --runInBand --testPathIgnorePatterns tests/stack/cluster \
+  --json --outputFile="$out/jest-host.json" 2>&1 |
+  tee "$out/jest-host.log" | grep -E '^(PASS|FAIL)|●|compose up to all healthy' || true
+
+# The cluster runs the engines as pods: the native ones are no longer needed.
+env "${engines_env[@]}" bash deploy/infra.sh stop --profile test > /dev/null 2>&1 || true
+step "cluster images" bash deploy/stack/images.sh save "$repo/var/deploy-images" || exit 1
+step "kubernetes cluster" bash deploy/stack/cluster.sh start || exit 1
+step "images into the cluster" bash deploy/stack/cluster.sh import "$repo/var/deploy-images" || exit 1
+echo "── jest (stack, inside the cluster's network namespace)"
+bash deploy/stack/cluster.sh exec npx jest -c jest.stack.config.js --ci --runInBand tests/stack/cluster \
+  --json --outputFile="$out/jest-cluster.json" 2>&1 |
+  tee "$out/jest-cluster.log" | grep -E '^(PASS|FAIL)|●|figure:' || true

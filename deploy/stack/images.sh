@@ -11,7 +11,7 @@
 #   handcheck-local/clickhouse-server:debian   + Debian's clickhouse-server
 #   handcheck-local/mongo:ferretdb-<v>-<tag>   + deploy/'s FerretDB (patched)
 #   handcheck-local/mailpit:<v>                + deploy/'s Mailpit
-#   handcheck-local/busybox:bookworm (:pause)  + Debian's busybox-static (the chart's
+#   handcheck-local/busybox:bookworm (:pause)  + Debian's netcat-openbsd (the chart's
 #                                                wait init container; the cluster's sandbox)
 # and then the five project images, handcheck/<service>:$HANDCHECK_TAG, from the
 # real Dockerfile with NODE_IMAGE pointing at the stand-in. A user with registry

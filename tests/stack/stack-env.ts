@@ -4,7 +4,7 @@ import { REPO_ROOT } from '@handcheck/server-kit/testing';
 
 /**
  * What scripts/test-deploy.sh set up before Jest starts: the private Docker
- * engine, the images, the Kubernetes API server and the tools, written to
+ * engine, the images, the Kubernetes cluster and the tools, written to
  * var/deploy/stack-env.json. The specs never start infrastructure of their own.
  */
 export interface StackEnv {
@@ -16,6 +16,8 @@ export interface StackEnv {
   kubeconfig: string;
   images: Record<string, string>;
   tag: string;
+  /** The service images under a second tag, for the cluster's upgrade test. */
+  nextTag: string;
 }
 
 export function stackEnv(): StackEnv {

@@ -4,16 +4,16 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { REPO_ROOT } from '@handcheck/server-kit/testing';
 import { SERVICE_NAMES } from '@handcheck/service-registry';
-import { stackEnv } from './stack-env';
+import { stackEnv } from '../stack-env';
 
-// The chart installed for real on a Kubernetes API server (deploy/stack/cluster.sh):
-// the API server validates every object against its schemas, defaults and
-// admission, as a cluster would. Nothing runs (there is no kubelet): the test
-// checks what was accepted and stored, then upgrades and uninstalls.
+// The chart with the CI values, as the API server of deploy/stack/cluster.sh
+// stores it: every object validated against its schemas, defaulted and admitted,
+// the optional ServiceMonitors included; then upgraded and uninstalled. Its images
+// (docker.io, never pulled here) do not run: product.stack-spec.ts runs the chart.
 const run = promisify(execFile);
 const env = stackEnv();
-const namespace = 'handcheck';
-const release = 'handcheck';
+const namespace = 'handcheck-api';
+const release = 'handcheck-api';
 const chart = join(REPO_ROOT, 'charts/handcheck');
 // Production-like: the CI values name existing Secrets, turn on the ingress and
 // the gateway's HPA; metrics adds the ServiceMonitors.
