@@ -107,6 +107,16 @@ spec:
             {{- toYaml (omit $settings "enabled" "path") | nindent 12 }}
           {{- end }}
           {{- end }}
+          {{- with $ctx.Values.shutdownDelaySeconds }}
+          {{- if ge (int .) (int $values.terminationGracePeriodSeconds) }}
+          {{- fail (printf "shutdownDelaySeconds (%v) must be under %s.terminationGracePeriodSeconds (%v)" . $.component $values.terminationGracePeriodSeconds) }}
+          {{- end }}
+          # Serves on while the endpoints drop the terminating pod; SIGTERM comes after.
+          lifecycle:
+            preStop:
+              exec:
+                command: ["sleep", {{ . | quote }}]
+          {{- end }}
           resources:
             {{- toYaml $values.resources | nindent 12 }}
           volumeMounts:
