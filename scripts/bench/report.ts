@@ -14,16 +14,19 @@
 // report reads (migrations v3, v4), as it does every insert. The database is a fresh one of its own
 // (hc_bench_report_…), created with the ingestion migrations and dropped at
 // the end. Profile: HANDCHECK_PROFILE (dev for `make start`, test for the
-// test engines).
+// test engines, scale for the local cluster with CLICKHOUSE_CLUSTER=handcheck: the
+// schema is then made ON CLUSTER, replicated, and the rows go through the
+// Distributed tables as ingestion's do).
 import { randomUUID } from 'node:crypto';
 import {
   createClickHouse,
   createClickHouseServerClient,
+  localTable,
   migrate,
   sqlIdentifier,
   sqlInt,
 } from '@handcheck/server-kit';
-import { MIGRATIONS } from '../../services/ingestion/src/clickhouse/schema';
+import { MIGRATIONS, SHARDING_KEY } from '../../services/ingestion/src/clickhouse/schema';
 import { reportDays } from '../../services/report/src/weekly/report-days';
 import { REPORT_QUERIES, type WindowLiterals } from '../../services/report/src/weekly/weekly-sql';
 import { commandOptions, profileEnv } from '../analytics/env';
@@ -43,18 +46,25 @@ async function main(): Promise<void> {
   const { events, days, runs } = commandOptions({ events: 10_000_000, days: 365, runs: 200 });
   const env = profileEnv();
   const database = `hc_bench_report_${Date.now().toString(36)}`;
+  const cluster = process.env.CLICKHOUSE_CLUSTER || undefined;
   const settings = {
     url: env.CLICKHOUSE_URL ?? 'http://127.0.0.1:8123',
     database,
     username: env.CLICKHOUSE_USER,
     password: env.CLICKHOUSE_PASSWORD,
     requestTimeoutMs: 300_000,
+    cluster,
   };
   const server = createClickHouseServerClient(settings);
   const client = createClickHouse(settings);
+  const onCluster = cluster ? ` ON CLUSTER ${sqlIdentifier(cluster)}` : '';
   try {
-    await migrate(server, database, MIGRATIONS);
-    console.log(`database ${database} created with the ingestion migrations`);
+    await migrate(server, database, MIGRATIONS, {
+      ...(cluster ? { cluster: { cluster, shardingKey: SHARDING_KEY } } : {}),
+    });
+    console.log(
+      `database ${database} created with the ingestion migrations${cluster ? ` on cluster ${cluster}` : ''}`,
+    );
     const db = sqlIdentifier(database);
     const spanSeconds = days * 86_400;
     const seedStart = performance.now();
@@ -90,10 +100,11 @@ FROM numbers(${sqlInt(offset)}, ${sqlInt(rows)})`,
     // merged now, so the measurement neither reads ten unmerged chunks nor competes with their
     // merges for the CPU.
     const mergeStart = performance.now();
+    // On a cluster the replicated local tables merge; the merged part is copied to the other replica.
     for (const table of ['site_visits', 'visits_by_time'])
       await server.command({
-        query: `OPTIMIZE TABLE ${db}.${table} FINAL`,
-        clickhouse_settings: { max_execution_time: 600 },
+        query: `OPTIMIZE TABLE ${db}.${cluster ? localTable(table) : table} FINAL`,
+        clickhouse_settings: { max_execution_time: 600, replication_alter_partitions_sync: 2 },
       });
     console.log(`merged both tables in ${((performance.now() - mergeStart) / 1000).toFixed(1)} s`);
 
@@ -139,7 +150,7 @@ FROM numbers(${sqlInt(offset)}, ${sqlInt(rows)})`,
     );
   } finally {
     await server
-      .command({ query: `DROP DATABASE IF EXISTS ${sqlIdentifier(database)}` })
+      .command({ query: `DROP DATABASE IF EXISTS ${sqlIdentifier(database)}${onCluster}` })
       .catch(() => undefined);
     await client.close();
     await server.close();
