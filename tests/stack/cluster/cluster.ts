@@ -179,7 +179,7 @@ export async function ensureProduct(): Promise<number | undefined> {
 }
 
 interface Pod {
-  metadata: { name: string; labels?: Record<string, string> };
+  metadata: { name: string; labels?: Record<string, string>; deletionTimestamp?: string };
   status: {
     podIP?: string;
     phase: string;
@@ -187,10 +187,12 @@ interface Pod {
   };
 }
 
+/** The pods of a namespace, without those already terminating. */
 export async function pods(namespace: string, selector?: string): Promise<Pod[]> {
   const args = ['get', 'pods', '-n', namespace];
   if (selector) args.push('-l', selector);
-  return (await kubectlJson<{ items: Pod[] }>(args)).items;
+  const { items } = await kubectlJson<{ items: Pod[] }>(args);
+  return items.filter((pod) => !pod.metadata.deletionTimestamp);
 }
 
 export const isReady = (pod: Pod) =>
