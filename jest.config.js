@@ -24,7 +24,9 @@ const shared = {
     '^@handcheck/contracts/referral-fields$': '<rootDir>/packages/contracts/src/referral/referral-fields.ts',
   },
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
-  // var/ holds the engines' data and the test cluster's image layers (copies of package.json).
+  // Only these are crawled: var/ holds the engines' data and the test cluster's image layers
+  // (gigabytes, with copies of our package.json files).
+  roots: ['<rootDir>/packages', '<rootDir>/services', '<rootDir>/web', '<rootDir>/tests'],
   modulePathIgnorePatterns: ['<rootDir>/var/'],
   // The readability check's libraries (flesch-kincaid, syllable) ship only as ES modules.
   transformIgnorePatterns: ['/node_modules/(?!(flesch-kincaid|syllable)/)'],
