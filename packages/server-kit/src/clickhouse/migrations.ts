@@ -35,6 +35,9 @@ export function ledgerSql(database: string) {
     versions: `SELECT version FROM ${db}.${LEDGER}`,
     record: (migration: Migration) =>
       `INSERT INTO ${db}.${LEDGER} (version, name, applied_at) VALUES (${sqlInt(migration.version)}, ${sqlString(migration.name)}, now())`,
+    /** Refused ("already exists") while another process holds it: see takeLock. */
+    lock: `CREATE TABLE ${db}.${LOCK} (locked UInt8) ENGINE = Log`,
+    unlock: `DROP TABLE IF EXISTS ${db}.${LOCK}`,
   };
 }
 
@@ -46,8 +49,9 @@ export function migrationSql(migration: Migration, database: string): string[] {
 
 /**
  * Applies, in version order, the migrations the ledger does not list yet.
- * Returns the versions it applied. Safe to run at every start, and on a
- * cluster by several processes at once: one applies, the others wait for it.
+ * Returns the versions it applied. Safe to run at every start, and by several
+ * processes at once (replicas starting together): under a lock, one applies,
+ * the others wait for it and find nothing left to do.
  */
 export async function migrate(
   server: ClickHouseClient,
@@ -55,19 +59,46 @@ export async function migrate(
   migrations: readonly Migration[],
   options: MigrateOptions = {},
 ): Promise<number[]> {
+  const lockWaitMs = options.lockWaitMs ?? 600_000;
   if (options.cluster) {
-    return migrateCluster(
-      server,
-      database,
-      migrations,
-      options.cluster,
-      options.lockWaitMs ?? 600_000,
-    );
+    return migrateCluster(server, database, migrations, options.cluster, lockWaitMs);
   }
   const ledger = ledgerSql(database);
   const run = (query: string) => server.command({ query });
   for (const statement of ledger.create) await run(statement);
-  return applyPending(server, database, migrations, (m) => migrationSql(m, database), run);
+  return underLock(server, database, migrations, run, ledger, lockWaitMs, (m) =>
+    migrationSql(m, database),
+  );
+}
+
+/**
+ * Applies what the ledger lacks while holding the lock, which `lock` creates
+ * and `unlock` drops. Nothing is locked when nothing is pending (every start
+ * after the first).
+ */
+async function underLock(
+  server: ClickHouseClient,
+  database: string,
+  migrations: readonly Migration[],
+  run: (query: string) => Promise<unknown>,
+  statements: { lock: string; unlock: string; sync?: string },
+  lockWaitMs: number,
+  sql: (migration: Migration) => string[],
+): Promise<number[]> {
+  const pending = async () => {
+    if (statements.sync) await run(statements.sync);
+    const applied = await appliedVersions(server, database);
+    return migrations.some((migration) => !applied.has(migration.version));
+  };
+  if (!(await pending())) return [];
+  await takeLock(server, run, `${sqlIdentifier(database)}.${LOCK}`, statements, lockWaitMs);
+  try {
+    // What the last holder of the lock left.
+    if (!(await pending())) return [];
+    return await applyPending(server, database, migrations, sql, run);
+  } finally {
+    await run(statements.unlock);
+  }
 }
 
 async function appliedVersions(server: ClickHouseClient, database: string): Promise<Set<number>> {
@@ -117,32 +148,27 @@ async function migrateCluster(
   const settings: ClickHouseSettings = { wait_end_of_query: 1, insert_distributed_sync: 1 };
   const run = (query: string) =>
     server.command({ query: query.replaceAll('{db}', db), clickhouse_settings: settings });
-  const allApplied = async () => {
-    const applied = await appliedVersions(server, database);
-    return migrations.every((migration) => applied.has(migration.version));
-  };
   // A version is in the ledger only once applied, so this server's copy listing
   // them all is enough: no ON CLUSTER statement, which would wait for every
   // server, and a start while one replica is down goes ahead.
-  if ((await tableExists(server, `${db}.${LEDGER}`)) && (await allApplied())) return [];
+  if (await tableExists(server, `${db}.${LEDGER}`)) {
+    const applied = await appliedVersions(server, database);
+    if (migrations.every((migration) => applied.has(migration.version))) return [];
+  }
   await run(`CREATE DATABASE IF NOT EXISTS {db} ${on}`);
   await run(
     `CREATE TABLE IF NOT EXISTS {db}.${LEDGER} ${on} ${LEDGER_COLUMNS} ENGINE = ReplicatedMergeTree('/clickhouse/handcheck/{db}/${LEDGER}', '{replica}') ORDER BY version`,
   );
-  await run(`SYSTEM SYNC REPLICA {db}.${LEDGER}`);
-  if (await allApplied()) return [];
-
-  await takeLock(server, run, `${db}.${LOCK} ${on}`, lockWaitMs);
-  try {
-    // The ledger as the last holder of the lock left it.
-    await run(`SYSTEM SYNC REPLICA {db}.${LEDGER}`);
-    const runId = `r${randomUUID().replaceAll('-', '').slice(0, 12)}`;
-    const sql = (migration: Migration) =>
-      migration.statements.flatMap((statement) => clusterStatements(statement, schema, runId));
-    return await applyPending(server, database, migrations, sql, run);
-  } finally {
-    await run(`DROP TABLE IF EXISTS {db}.${LOCK} ${on}`);
-  }
+  const runId = `r${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+  const lockStatements = {
+    lock: `CREATE TABLE ${db}.${LOCK} ${on} (locked UInt8) ENGINE = Log`,
+    unlock: `DROP TABLE IF EXISTS ${db}.${LOCK} ${on}`,
+    // The ledger as the other servers (and the last holder of the lock) left it.
+    sync: `SYSTEM SYNC REPLICA ${db}.${LEDGER}`,
+  };
+  return underLock(server, database, migrations, run, lockStatements, lockWaitMs, (migration) =>
+    migration.statements.flatMap((statement) => clusterStatements(statement, schema, runId)),
+  );
 }
 
 async function tableExists(server: ClickHouseClient, table: string): Promise<boolean> {
@@ -151,20 +177,20 @@ async function tableExists(server: ClickHouseClient, table: string): Promise<boo
   return Number(row?.result) === 1;
 }
 
-/** Creates `lock` (`db.table ON CLUSTER name`), waiting while it exists. */
+/** Runs `lock`, the CREATE of `table`, waiting while the table exists. */
 async function takeLock(
   server: ClickHouseClient,
   run: (query: string) => Promise<unknown>,
-  lock: string,
+  table: string,
+  { lock, unlock }: { lock: string; unlock: string },
   lockWaitMs: number,
 ): Promise<void> {
-  const [table] = lock.split(' ');
   const deadline = Date.now() + lockWaitMs;
   for (;;) {
     // Looked at first: a refused CREATE is logged as an error by the client.
-    if (!(await tableExists(server, table!))) {
+    if (!(await tableExists(server, table))) {
       try {
-        await run(`CREATE TABLE ${lock} (locked UInt8) ENGINE = Log`);
+        await run(lock);
         return;
       } catch (error) {
         if (clickHouseErrorCode(error) !== TABLE_EXISTS) throw error;
@@ -172,7 +198,7 @@ async function takeLock(
     }
     if (Date.now() > deadline) {
       throw new Error(
-        `Another process has held the migration lock for over ${lockWaitMs} ms. If none is migrating (it died), drop the lock: DROP TABLE ${lock}`,
+        `Another process has held the migration lock for over ${lockWaitMs} ms. If none is migrating (it died), drop the lock: ${unlock}`,
       );
     }
     await new Promise((resolve) => setTimeout(resolve, 1000));
