@@ -1,5 +1,6 @@
 import { eventually } from '@handcheck/server-kit/testing';
 import {
+  CHART,
   INBOX,
   NAMESPACE,
   RELEASE,
@@ -48,6 +49,35 @@ async function allReady(): Promise<boolean> {
   return running.length === 10 && running.every(isReady);
 }
 
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Deletes one pod of `component` with the given kubectl flags (a force kill, or a wait). */
+async function deletePod(component: string, ...flags: string[]): Promise<void> {
+  const pod = (await pods(NAMESPACE, SERVICE_PODS)).find((p) => componentOf(p) === component)!;
+  await kubectl(['delete', 'pod', pod.metadata.name, '-n', NAMESPACE, ...flags]);
+}
+
+async function untilAllReady(): Promise<void> {
+  expect(
+    await eventually(async () => ((await allReady()) ? true : undefined), 300_000, 2_000),
+  ).toBe(true);
+  await pause(3_000);
+}
+
+async function expectMailedOnce(names: string[]): Promise<void> {
+  for (const name of names) {
+    const mails = await eventually(
+      async () => {
+        const found = (await mailsTo(INBOX)).filter((m) => m.Subject.includes(name));
+        return found.length > 0 ? found : undefined;
+      },
+      120_000,
+      1_000,
+    );
+    expect({ name, mails: mails.length }).toEqual({ name, mails: 1 });
+  }
+}
+
 /** What the load sent is all there: page views in ClickHouse once, referrals mailed once. */
 async function expectNothingLost(load: LoadResult, run: string): Promise<void> {
   expect(load.failures).toEqual([]);
@@ -67,17 +97,7 @@ async function expectNothingLost(load: LoadResult, run: string): Promise<void> {
     1_000,
   );
   expect(counted).toEqual({ rows: load.acceptedPaths.length, unique: load.acceptedPaths.length });
-  for (const name of load.acceptedReferrals) {
-    const mails = await eventually(
-      async () => {
-        const found = (await mailsTo(INBOX)).filter((m) => m.Subject.includes(name));
-        return found.length > 0 ? found : undefined;
-      },
-      120_000,
-      1_000,
-    );
-    expect({ name, mails: mails.length }).toEqual({ name, mails: 1 });
-  }
+  await expectMailedOnce(load.acceptedReferrals);
 }
 
 describe('zero downtime under load', () => {
@@ -86,7 +106,7 @@ describe('zero downtime under load', () => {
     await helm([
       'upgrade',
       RELEASE,
-      'charts/handcheck',
+      CHART,
       '-n',
       NAMESPACE,
       ...productValues('--set', `image.tag=${env.nextTag}`, '--set', 'config.logLevel=debug'),
@@ -104,49 +124,21 @@ describe('zero downtime under load', () => {
 
   it('a gateway pod deleted (SIGTERM) and an ingestion pod force-killed: no failed request, nothing lost', async () => {
     const load = startLoad(gateway);
-    const running = await pods(NAMESPACE, SERVICE_PODS);
-    const gatewayPod = running.find((p) => componentOf(p) === 'gateway')!;
-    const ingestionPod = running.find((p) => componentOf(p) === 'ingestion')!;
-    await new Promise((r) => setTimeout(r, 3_000));
-    await kubectl(['delete', 'pod', gatewayPod.metadata.name, '-n', NAMESPACE, '--wait=true']);
-    await kubectl([
-      'delete',
-      'pod',
-      ingestionPod.metadata.name,
-      '-n',
-      NAMESPACE,
-      '--grace-period=0',
-      '--force',
-    ]);
-    expect(
-      await eventually(async () => ((await allReady()) ? true : undefined), 300_000, 2_000),
-    ).toBe(true);
-    await new Promise((r) => setTimeout(r, 3_000));
+    await pause(3_000);
+    await deletePod('gateway', '--wait=true');
+    await deletePod('ingestion', '--grace-period=0', '--force');
+    await untilAllReady();
     await expectNothingLost(await load.stop(), load.run);
   }, 600_000);
 
   it('a gateway pod force-killed: at most what it buffered is lost, every referral answered 202 is mailed', async () => {
     const load = startLoad(gateway);
-    const gatewayPod = (await pods(NAMESPACE, SERVICE_PODS)).find(
-      (p) => componentOf(p) === 'gateway',
-    )!;
-    await new Promise((r) => setTimeout(r, 3_000));
-    await kubectl([
-      'delete',
-      'pod',
-      gatewayPod.metadata.name,
-      '-n',
-      NAMESPACE,
-      '--grace-period=0',
-      '--force',
-    ]);
-    expect(
-      await eventually(async () => ((await allReady()) ? true : undefined), 300_000, 2_000),
-    ).toBe(true);
-    await new Promise((r) => setTimeout(r, 3_000));
+    await pause(3_000);
+    await deletePod('gateway', '--grace-period=0', '--force');
+    await untilAllReady();
     const result = await load.stop();
     // Settle: what reached Kafka is in ClickHouse within the ingestion's batch wait.
-    await new Promise((r) => setTimeout(r, 15_000));
+    await pause(15_000);
     const [stored] = (
       await clickhouse(
         `SELECT uniqExact(page_path) FROM analytics_events FINAL WHERE page_path LIKE '/load/${load.run}/%'`,
@@ -162,16 +154,6 @@ describe('zero downtime under load', () => {
     // Only what the killed pod still held in its producer buffer may be lost: with
     // PRODUCER_LINGER_MS at 5 that is well under one second of the load (8 page views).
     expect(lost).toBeLessThanOrEqual(8);
-    for (const name of result.acceptedReferrals) {
-      const mails = await eventually(
-        async () => {
-          const found = (await mailsTo(INBOX)).filter((m) => m.Subject.includes(name));
-          return found.length > 0 ? found : undefined;
-        },
-        120_000,
-        1_000,
-      );
-      expect({ name, mails: mails.length }).toEqual({ name, mails: 1 });
-    }
+    await expectMailedOnce(result.acceptedReferrals);
   }, 600_000);
 });
