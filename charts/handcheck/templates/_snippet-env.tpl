@@ -44,6 +44,10 @@ the service's Env class. Secret values only ever arrive through secretKeyRef.
   value: {{ .Values.clickhouse.database | quote }}
 - name: CLICKHOUSE_USER
   value: {{ .Values.clickhouse.user | quote }}
+{{- with .Values.clickhouse.cluster }}
+- name: CLICKHOUSE_CLUSTER
+  value: {{ . | quote }}
+{{- end }}
 {{- with .Values.clickhouse.existingSecret }}
 - name: CLICKHOUSE_PASSWORD
   valueFrom:
