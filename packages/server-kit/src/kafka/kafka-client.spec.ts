@@ -36,6 +36,7 @@ function fakeAdmin(topics: Record<string, FakeTopic>) {
         name,
         partitions: Array.from({ length: topics[name]!.partitions }, (_, partitionId) => ({
           partitionId,
+          leader: 0,
           replicas: Array.from({ length: topics[name]!.replicas }, (_, id) => id),
         })),
       })),
@@ -153,5 +154,22 @@ describe('ensureTopics', () => {
     });
     await ensureTopics(admin, [{ topic: 'a', partitions: 1, retentionMs: 5 }]);
     expect(calls).toEqual(['alter a cleanup.policy=delete,retention.ms=5']);
+  });
+
+  it('waits until the broker asked knows a topic just created (a cluster spreads it a moment later)', async () => {
+    const { admin } = fakeAdmin({});
+    const fetch = admin.fetchTopicMetadata.bind(admin);
+    let asked = 0;
+    admin.fetchTopicMetadata = async (request) => {
+      asked += 1;
+      if (asked === 1) {
+        throw Object.assign(new Error('This server does not host this topic-partition'), {
+          type: 'UNKNOWN_TOPIC_OR_PARTITION',
+        });
+      }
+      return fetch(request);
+    };
+    await expect(ensureTopics(admin, [{ topic: 'a', partitions: 1 }])).resolves.toEqual([]);
+    expect(asked).toBe(2);
   });
 });

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Logger } from '@nestjs/common';
 import {
   type Admin,
@@ -92,7 +93,8 @@ export async function ensureTopics(
   const missing = topics.filter((t) => !existing.has(t.topic));
   if (missing.length > 0) {
     await admin.createTopics({
-      waitForLeaders: true,
+      // kafkajs' own wait gives up when a broker does not know the new topic yet.
+      waitForLeaders: false,
       topics: missing.map((t) => ({
         topic: t.topic,
         numPartitions: t.partitions,
@@ -105,6 +107,7 @@ export async function ensureTopics(
         ],
       })),
     });
+    await knownMetadata(admin, missing);
   }
   // Created by another service at the same moment: checked like any existing topic.
   const present = topics.filter((t) => existing.has(t.topic));
@@ -157,13 +160,39 @@ async function correctRetention(
   if (resources.length > 0) await admin.alterConfigs({ validateOnly: false, resources });
 }
 
+const NOT_KNOWN_YET = new Set(['UNKNOWN_TOPIC_OR_PARTITION', 'LEADER_NOT_AVAILABLE']);
+
+/**
+ * The topics' metadata once every partition has a leader. On a cluster, a topic just
+ * created (here or by another replica starting beside this one) reaches each broker's
+ * metadata a moment later: until then a broker answers that it does not know it.
+ */
+async function knownMetadata(
+  admin: Admin,
+  topics: TopicSpec[],
+  timeoutMs = 30_000,
+): ReturnType<Admin['fetchTopicMetadata']> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      const metadata = await admin.fetchTopicMetadata({ topics: topics.map((t) => t.topic) });
+      const led = metadata.topics.every((t) => t.partitions.every((p) => p.leader >= 0));
+      if (led || Date.now() > deadline) return metadata;
+    } catch (error) {
+      const type = (error as { type?: string }).type;
+      if (!NOT_KNOWN_YET.has(type ?? '') || Date.now() > deadline) throw error;
+    }
+    await sleep(200);
+  }
+}
+
 /** Partitions, fewest replicas of any partition, and min.insync.replicas (the topic's or the broker's). */
 async function topicStates(
   admin: Admin,
   topics: TopicSpec[],
   described: DescribedConfigs,
 ): Promise<Map<string, TopicState>> {
-  const metadata = await admin.fetchTopicMetadata({ topics: topics.map((t) => t.topic) });
+  const metadata = await knownMetadata(admin, topics);
   return new Map(
     metadata.topics.map((t) => {
       const minIsr = (described.get(t.name) ?? []).find(
