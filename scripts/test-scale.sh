@@ -15,17 +15,14 @@ checks="$out/checks.tsv"
 : >"$checks"
 
 record() { printf '%s\t%s\n' "$1" "$2" >>"$checks"; }
-step() { # name, command...
-  local name=$1 begun=$SECONDS
+step() { # name, command...; records and prints the outcome and the time it took
+  local name=$1 begun=$SECONDS result=passed
   shift
   echo "── $name"
-  if "$@"; then
-    record "$name" passed
-    echo "   ($((SECONDS - begun)) s)"
-  else
-    record "$name" failed
-    return 1
-  fi
+  "$@" || result=failed
+  record "$name" "$result"
+  echo "   $result ($((SECONDS - begun)) s)"
+  [[ $result == passed ]]
 }
 
 # Engines already up (another run, or someone working on the cluster) stay up.

@@ -5,15 +5,14 @@
  * report process (the build, as deployed) that is killed with SIGKILL mid-send
  * while a second replica runs beside it, and the week is mailed exactly once.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { join } from 'node:path';
+import { type ChildProcess } from 'node:child_process';
 import mongoose, { type Connection } from 'mongoose';
-import { REPO_ROOT, eventually, testInfra, uniqueName } from '@handcheck/server-kit/testing';
+import { eventually, uniqueName } from '@handcheck/server-kit/testing';
 import { isoWeek, localDate } from '../../services/report/src/weekly/report-days';
 import { runMessageId } from '../../services/report/src/weekly/report-runs.repository';
 import { type GatewayEnv } from '../../services/gateway/src/config/gateway.env';
 import { type ReferralEnv } from '../../services/referral/src/config/referral.env';
-import { type Running, freePort, startGateway, startReferral, startReport } from '../support/apps';
+import { type Running, startGateway, startReferral, startReport } from '../support/apps';
 import { dropDatabase } from '../support/clickhouse';
 import {
   mailsTo,
@@ -22,6 +21,7 @@ import {
   referralBody,
   waitUntilPublishing,
 } from '../support/referrals';
+import { type ReportRun, killHard, spawnReport } from '../support/report-process';
 import { migrateClickHouse } from '../support/report-seed';
 import { type StallingRelay, stallingRelay } from '../support/stalling-relay';
 import { CLUSTER_KAFKA, clusterKafka, scaleEngine, topicLayout } from './scale-cluster';
@@ -147,44 +147,18 @@ describe('the weekly report with one of two report replicas killed mid-run', () 
   });
 
   it('is sent once: the replica left takes the run over from the one killed mid-send', async () => {
-    child = spawn(process.execPath, ['dist/main.js'], {
-      cwd: join(REPO_ROOT, 'services/report'),
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env: {
-        PATH: process.env.PATH,
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'error',
-        HOST: '127.0.0.1',
-        PORT: String(await freePort()),
-        GRPC_PORT: String(await freePort()),
-        CLICKHOUSE_URL: testInfra().clickhouseUrl,
-        SMTP_HOST: '127.0.0.1',
-        SMTP_PORT: String(relay.port()),
-        ...schedule,
-      },
-    });
-    const runs = mongo.collection<{
-      _id: string;
-      status: string;
-      lease_owner: string;
-      attempts: number;
-    }>('report_runs');
+    child = await spawnReport(schedule, relay.port());
+    const runs = mongo.collection<ReportRun>('report_runs');
 
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([
-      relay.sawData,
-      new Promise((_, reject) => {
-        timer = setTimeout(() => reject(new Error('the run never reached DATA')), 60_000);
-      }),
-    ]).finally(() => clearTimeout(timer));
+    // The process claims the week and is inside the send when it is killed.
+    await relay.reachedData();
     const claimed = await runs.findOne({ _id: key } as never);
     expect(claimed).toMatchObject({ status: 'running', attempts: 1 });
 
     // The second replica starts beside the first, which is killed while it holds the run.
     const second = await startReport(schedule);
     try {
-      child.kill('SIGKILL');
-      await new Promise((resolve) => child!.once('exit', resolve));
+      await killHard(child);
       child = undefined;
 
       const run = await eventually(

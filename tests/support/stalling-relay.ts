@@ -2,8 +2,8 @@ import { type Server, type Socket, createServer } from 'node:net';
 
 export interface StallingRelay {
   server: Server;
-  /** Resolves once a client has sent DATA (and is now stuck waiting). */
-  sawData: Promise<void>;
+  /** Resolves once a client has sent DATA (and is now stuck waiting); fails after timeoutMs. */
+  reachedData: (timeoutMs?: number) => Promise<void>;
   port: () => number;
   close: () => Promise<void>;
 }
@@ -40,7 +40,13 @@ export async function stallingRelay(): Promise<StallingRelay> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     server,
-    sawData,
+    reachedData: async (timeoutMs = 60_000) => {
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error('no mail reached DATA')), timeoutMs);
+      });
+      await Promise.race([sawData, late]).finally(() => clearTimeout(timer));
+    },
     port: () => (server.address() as { port: number }).port,
     close: async () => {
       for (const socket of sockets) socket.destroy();

@@ -5,15 +5,15 @@
  * SIGKILL there, and another replica takes the run over once its lease has
  * passed. The week is mailed exactly once.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { join } from 'node:path';
+import { type ChildProcess } from 'node:child_process';
 import mongoose, { type Connection } from 'mongoose';
-import { REPO_ROOT, eventually, testInfra, uniqueName } from '@handcheck/server-kit/testing';
+import { eventually, uniqueName } from '@handcheck/server-kit/testing';
 import { isoWeek, localDate } from '../../../services/report/src/weekly/report-days';
 import { runMessageId } from '../../../services/report/src/weekly/report-runs.repository';
-import { freePort, startReport } from '../../support/apps';
+import { startReport } from '../../support/apps';
 import { dropDatabase } from '../../support/clickhouse';
 import { mailsTo, mongoUrl } from '../../support/referrals';
+import { type ReportRun, killHard, spawnReport } from '../../support/report-process';
 import { migrateClickHouse } from '../../support/report-seed';
 import { type StallingRelay, stallingRelay } from '../../support/stalling-relay';
 
@@ -55,43 +55,14 @@ const schedule = {
 };
 
 it('a replica killed mid-send is taken over once, and the week is mailed once', async () => {
-  const infra = testInfra();
-  const relayPort = relay.port();
-  child = spawn(process.execPath, ['dist/main.js'], {
-    cwd: join(REPO_ROOT, 'services/report'),
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'error',
-      HOST: '127.0.0.1',
-      PORT: String(await freePort()),
-      GRPC_PORT: String(await freePort()),
-      CLICKHOUSE_URL: infra.clickhouseUrl,
-      SMTP_HOST: '127.0.0.1',
-      SMTP_PORT: String(relayPort),
-      ...schedule,
-    },
-  });
-  const runs = mongo.collection<{
-    _id: string;
-    status: string;
-    lease_owner: string;
-    attempts: number;
-  }>('report_runs');
+  child = await spawnReport(schedule, relay.port());
+  const runs = mongo.collection<ReportRun>('report_runs');
 
-  // The process claims the week and is inside the send when it dies.
-  let timer: NodeJS.Timeout | undefined;
-  await Promise.race([
-    relay.sawData,
-    new Promise((_, reject) => {
-      timer = setTimeout(() => reject(new Error('the run never reached DATA')), 60_000);
-    }),
-  ]).finally(() => clearTimeout(timer));
+  // The process claims the week and is inside the send when it is killed.
+  await relay.reachedData();
   const claimed = await runs.findOne({ _id: key } as never);
   expect(claimed).toMatchObject({ status: 'running', attempts: 1 });
-  child.kill('SIGKILL');
-  await new Promise((resolve) => child!.once('exit', resolve));
+  await killHard(child);
   child = undefined;
 
   // Another replica, with a relay that works, finds the lease and waits it out.
