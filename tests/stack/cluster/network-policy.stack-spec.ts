@@ -28,6 +28,20 @@ const engines = [
 
 let gateway = '';
 
+/**
+ * Whether the probe still reaches `host:port` once the firewall has caught up: a pod
+ * (re)created moments ago may be open until kube-router has synced it, so a reachable
+ * port is tried again for up to a minute before it counts.
+ */
+async function stillReachable(host: string, port: number): Promise<boolean> {
+  const closed = await eventually(
+    async () => ((await reachableFrom(NAMESPACE, probe, host, port)) ? undefined : true),
+    60_000,
+    2_000,
+  ).catch(() => false);
+  return !closed;
+}
+
 beforeAll(async () => {
   await ensureProduct();
   gateway = await gatewayUrl();
@@ -42,7 +56,7 @@ describe('the network policies, enforced', () => {
   it('keep a pod without the release labels off the engines', async () => {
     for (const [name, port] of engines) {
       const host = `${name}.${ENGINES_NAMESPACE}.svc.cluster.local`;
-      expect({ name, reachable: await reachableFrom(NAMESPACE, probe, host, port) }).toEqual({
+      expect({ name, reachable: await stillReachable(host, port) }).toEqual({
         name,
         reachable: false,
       });
@@ -55,7 +69,7 @@ describe('the network policies, enforced', () => {
       const service = SERVICES[componentOf(pod) as keyof typeof SERVICES];
       const ports = [service.metricsPort, ...(service.grpcPort ? [service.grpcPort] : [])];
       for (const port of ports) {
-        const reachable = await reachableFrom(NAMESPACE, probe, pod.status.podIP ?? '', port);
+        const reachable = await stillReachable(pod.status.podIP ?? '', port);
         expect({ pod: pod.metadata.name, port, reachable }).toEqual({
           pod: pod.metadata.name,
           port,
