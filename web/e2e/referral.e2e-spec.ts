@@ -5,7 +5,7 @@
  * here intercepts a request.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { eventually } from '@handcheck/server-kit/testing';
+import { createKafka, eventually, testInfra } from '@handcheck/server-kit/testing';
 import { execFileSync } from 'node:child_process';
 import { SESSION_KEY } from '../src/analytics/session';
 import { FLAG_LABELS } from '../src/features/questionnaire/stepDefinitions';
@@ -35,6 +35,32 @@ async function toResults(page: Page) {
     await page.getByRole('checkbox', { name: FLAG_LABELS[flag] }).check();
   }
   await finishToResults(page, 2);
+}
+
+/**
+ * Waits until the supervised referral service holds its partitions again after Kafka's
+ * restart, so the next spec's referral is mailed in its own wait, not this restart's: the
+ * rejoin takes up to about 80 s, and longer on a busy machine.
+ */
+async function referralServiceRejoined(): Promise<void> {
+  const admin = createKafka({
+    clientId: `e2e-${unique()}`,
+    brokers: [testInfra().kafkaBrokers],
+  }).admin();
+  await admin.connect();
+  try {
+    await eventually(
+      async () => {
+        const { groups } = await admin.describeGroups(['referral']);
+        const group = groups[0];
+        return group?.state === 'Stable' && group.members.length > 0 ? true : undefined;
+      },
+      240_000,
+      1000,
+    );
+  } finally {
+    await admin.disconnect();
+  }
 }
 
 const status = (page: Page) => page.getByRole('status').filter({ hasText: /\S/ });
@@ -319,6 +345,7 @@ describe('specialist referral request', () => {
         stdio: 'pipe',
         timeout: 180_000,
       });
+      await referralServiceRejoined();
     }
-  });
+  }, 420_000);
 });
