@@ -24,12 +24,11 @@
 // BENCH_NODE_ARGS adds Node options to the referral service, e.g. to profile it:
 //   BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/referral-profile" npm run bench:referral
 import { type ChildProcess, spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sparePort, stop } from './child-process';
 import { TOPICS, TOPIC_PARTITIONS } from '@handcheck/contracts';
 import { createKafka, ensureTopics, testInfra } from '@handcheck/server-kit/testing';
 import mongoose from 'mongoose';
@@ -60,14 +59,6 @@ const percentile = (sorted: number[], p: number) =>
   sorted.length === 0
     ? NaN
     : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-
-async function sparePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** The test MongoDB with a database of the bench's own. */
 function mongoUrl(database: string): string {
@@ -100,15 +91,6 @@ function startService(name: 'gateway' | 'referral', env: Record<string, string>)
     if (code !== 0 && signal !== 'SIGTERM') console.error(`${name} exited (${code ?? signal})`);
   });
   return child;
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = once(child, 'exit');
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
-  await exited;
-  clearTimeout(timer);
 }
 
 async function waitUntil(what: string, check: () => Promise<boolean>, timeoutMs = 60_000) {

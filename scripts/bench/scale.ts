@@ -13,8 +13,8 @@
 // starts is stopped at the end; bench:report drops its databases itself.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { sparePort, stop } from './child-process';
 import { REPO, commandOptions, profileEnv } from '../analytics/env';
 
 const CLUSTER = 'handcheck';
@@ -22,14 +22,6 @@ const CLUSTER = 'handcheck';
 const REPLICA_URLS = ['http://127.0.0.1:38123', 'http://127.0.0.1:38124'];
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function sparePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 function startService(name: 'gateway' | 'ingestion', env: Record<string, string>): ChildProcess {
   const child = spawn(process.execPath, ['dist/main.js'], {
@@ -41,15 +33,6 @@ function startService(name: 'gateway' | 'ingestion', env: Record<string, string>
     if (code !== 0 && signal !== 'SIGTERM') console.error(`${name} exited (${code ?? signal})`);
   });
   return child;
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = once(child, 'exit');
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
-  await exited;
-  clearTimeout(timer);
 }
 
 async function waitReady(url: string, timeoutMs = 120_000): Promise<void> {
