@@ -6,14 +6,15 @@ SELECT
     if(previous_week = 0, NULL, round((toInt64(this_week) - toInt64(previous_week)) * 100 / previous_week, 1)) AS growth_percent
 FROM
 (
-    SELECT toDate(first_at, 'Europe/London') AS day, count() AS visits
+    SELECT first_day AS day, count() AS visits
     FROM
     (
         WITH toDate(now(), 'Europe/London') AS end_day
-        SELECT event_id, min(created_at) AS first_at
+        SELECT event_id, toDate(min(created_at), 'Europe/London') AS first_day
         FROM handcheck.visits_by_time
-        WHERE created_at >= toDateTime(end_day - 14, 'Europe/London') AND created_at < toDateTime(end_day, 'Europe/London')
+        WHERE created_at >= toDateTime(end_day - 21, 'Europe/London') AND created_at < toDateTime(end_day, 'Europe/London')
         GROUP BY event_id
+        HAVING first_day >= end_day - 14
     )
     GROUP BY day
     ORDER BY day

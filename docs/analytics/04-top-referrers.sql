@@ -1,12 +1,25 @@
--- The 3 most frequent sources of visits in the last 7 whole days (Europe/London); '(direct)' = typed in or bookmarked.
-SELECT if(link = '', '(direct)', domain(link)) AS referrer, count() AS visits
+-- The 3 most frequent sources of visits in the last 7 whole days (Europe/London), the sums of their days; '(direct)' = typed in or bookmarked.
+SELECT referrer, sum(visits) AS visits
 FROM
 (
-    WITH toDate(now(), 'Europe/London') AS end_day
-    SELECT event_id, min(referrer) AS link
-    FROM handcheck.visits_by_time
-    WHERE created_at >= toDateTime(end_day - 7, 'Europe/London') AND created_at < toDateTime(end_day, 'Europe/London')
-    GROUP BY event_id
+    SELECT first_day AS day, if(link = '', '(direct)', domain(link)) AS referrer, count() AS visits
+    FROM
+    (
+        WITH toDate(now(), 'Europe/London') AS end_day
+        SELECT event_id, min(day) AS first_day, argMin(link, day) AS link
+        FROM
+        (
+            WITH toDate(now(), 'Europe/London') AS end_day
+            SELECT event_id, toDate(created_at, 'Europe/London') AS day, min(referrer) AS link
+            FROM handcheck.visits_by_time
+            WHERE created_at >= toDateTime(end_day - 14, 'Europe/London') AND created_at < toDateTime(end_day, 'Europe/London')
+            GROUP BY event_id, day
+        )
+        GROUP BY event_id
+        HAVING first_day >= end_day - 7
+    )
+    GROUP BY day, referrer
+    ORDER BY day, referrer
 )
 GROUP BY referrer
 ORDER BY visits DESC, referrer

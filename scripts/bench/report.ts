@@ -1,17 +1,21 @@
 // npm run bench:report [-- --events 10000000 --days 365 --runs 200]
 //
-// The weekly report's stats over many events: p50/p99 of the three queries the
-// report runs (services/report/src/weekly/weekly-sql.ts, the same text as
-// docs/analytics/02–04; 01 is their sums, which the report adds itself), run
-// in parallel as the report service does, and of each alone. Target: p99
+// The weekly report's stats over many events, as WeeklyStatsService computes
+// them (services/report/src/weekly/visit-days.ts): p50/p99 of a report whose
+// 14 days are kept from the service's refresh (it reads each day's visit
+// deliveries and computes nothing: the figure that matters for the weekly
+// run), of one that computes every day (a replica's first report, and what a
+// report cost before days were kept), and of one after a late visit on a past
+// day (that day and the days depending on it computed again). Target: p99
 // under 100 ms for 10 million events.
 //
 // Seeding goes straight into ClickHouse, not through the pipeline, for speed:
 // INSERT … SELECT from numbers() writes site_visits rows (random UUIDs as
 // event ids, as browsers make them; times spread evenly at random over --days
-// days before now, 8 pages, 5 referrers) in 1M-row chunks; ingestion's view
-// copies each chunk into visits_by_time, the copy sorted on the time that the
-// report reads (migrations v3, v4), as it does every insert. The database is a fresh one of its own
+// days before now, 8 pages, 5 referrers) in 1M-row chunks; ingestion's views
+// copy each chunk into visits_by_time, the copy sorted on the time that the
+// report reads (migrations v3, v4), and count it in visit_deliveries_by_hour
+// (v5), as they do every insert. The database is a fresh one of its own
 // (hc_bench_report_…), created with the ingestion migrations and dropped at
 // the end. Profile: HANDCHECK_PROFILE (dev for `make start`, test for the
 // test engines, scale for the local cluster with CLICKHOUSE_CLUSTER=handcheck: the
@@ -28,7 +32,12 @@ import {
 } from '@handcheck/server-kit';
 import { MIGRATIONS, SHARDING_KEY } from '../../services/ingestion/src/clickhouse/schema';
 import { reportDays } from '../../services/report/src/weekly/report-days';
-import { REPORT_QUERIES, type WindowLiterals } from '../../services/report/src/weekly/weekly-sql';
+import {
+  VisitDays,
+  sqlVisitDaySource,
+  weeklyRowsFrom,
+} from '../../services/report/src/weekly/visit-days';
+import { weeklyStats } from '../../services/report/src/weekly/weekly-stats-from-rows';
 import { commandOptions, profileEnv } from '../analytics/env';
 
 const CHUNK = 1_000_000;
@@ -108,37 +117,83 @@ FROM numbers(${sqlInt(offset)}, ${sqlInt(rows)})`,
       });
     console.log(`merged both tables in ${((performance.now() - mergeStart) / 1000).toFixed(1)} s`);
 
-    const { today } = reportDays(new Date(), 'Europe/London');
-    const window: WindowLiterals = { database, timeZone: 'Europe/London', endDay: today };
-    const run = async (sql: string) => {
+    const zone = 'Europe/London';
+    const read = async <T>(sql: string): Promise<T[]> => {
       const result = await client.query({
         query: sql,
         format: 'JSONEachRow',
         query_id: `bench-${randomUUID()}`,
       });
-      await result.json();
+      return result.json<T>();
     };
-    const all = () => Promise.all(REPORT_QUERIES.map((query) => run(query.sql(window))));
-    for (let i = 0; i < 5; i++) await all(); // warm up
-    const together: number[] = [];
-    const alone = new Map<string, number[]>(REPORT_QUERIES.map((q) => [q.file, []]));
-    for (let i = 0; i < runs; i++) {
+    const source = sqlVisitDaySource(database, read);
+    /** One weekly report's stats, as WeeklyStatsService computes them, from `days`. */
+    const report = async (days: VisitDays) => {
+      const { days: week, previousDays } = reportDays(new Date(), zone);
+      const figures = await days.figures(zone, [...previousDays, ...week]);
+      return weeklyStats(week, previousDays, zone, weeklyRowsFrom(week, figures));
+    };
+    const time = async (times: number[], work: () => Promise<unknown>) => {
       const start = performance.now();
-      await all();
-      together.push(performance.now() - start);
+      await work();
+      times.push(performance.now() - start);
+    };
+
+    // Every day computed: what a replica's first report (or refresh) costs, and what the
+    // report cost before it kept its days.
+    const computed: number[] = [];
+    for (let i = 0; i < 5; i++) await report(new VisitDays(source, { settleMs: 0 })); // warm up
+    const computedRuns = Math.max(20, Math.floor(runs / 4));
+    for (let i = 0; i < computedRuns; i++)
+      await time(computed, () => report(new VisitDays(source, { settleMs: 0 })));
+
+    // Days kept, as the weekly run finds them: the service's refresh has computed them
+    // twice with the same deliveries (settled), so a run reads the deliveries and keeps all.
+    let daysComputed = 0;
+    const counted = new VisitDays(source, {
+      settleMs: 0,
+      onComputed: (n) => (daysComputed += n),
+    });
+    for (let i = 0; i < 2; i++) await report(counted);
+    daysComputed = 0;
+    const together: number[] = [];
+    for (let i = 0; i < runs; i++) await time(together, () => report(counted));
+    const keptComputed = daysComputed;
+
+    // A late visit on a past day of the window before each run: that day and the
+    // days after it that depend on it are computed again.
+    const late: number[] = [];
+    daysComputed = 0;
+    const lateRuns = Math.max(20, Math.floor(runs / 4));
+    const { days: week } = reportDays(new Date(), zone);
+    for (let i = 0; i < lateRuns; i++) {
+      const day = week[i % week.length]!;
+      await client.insert({
+        table: `${database}.site_visits`,
+        format: 'JSONEachRow',
+        values: [
+          {
+            event_id: randomUUID(),
+            session_id: 's-late',
+            page_path: '/faq',
+            user_agent: 'bench',
+            referrer: '',
+            created_at: `${day} 12:00:00`,
+          },
+        ],
+      });
+      await time(late, () => report(counted));
     }
-    for (const query of REPORT_QUERIES) {
-      for (let i = 0; i < Math.max(20, Math.floor(runs / 4)); i++) {
-        const start = performance.now();
-        await run(query.sql(window));
-        alone.get(query.file)!.push(performance.now() - start);
-      }
-    }
+
     console.log(
-      `weekly stats (the three queries in parallel, as the report runs them), ${runs} runs: ${summary(together)}`,
+      `weekly stats, days kept (as the report reads them after its refresh), ${runs} runs: ${summary(together)}; ${keptComputed} days computed`,
     );
-    for (const [file, times] of alone)
-      console.log(`  ${file} alone, ${times.length} runs: ${summary(times)}`);
+    console.log(
+      `weekly stats, every day computed (a replica's first report, or a refresh after a restart), ${computed.length} runs: ${summary(computed)}`,
+    );
+    console.log(
+      `weekly stats after a late visit on one past day (the days depending on it computed again), ${late.length} runs: ${summary(late)}; ${daysComputed} days computed`,
+    );
     const p99 = percentile(
       [...together].sort((a, b) => a - b),
       99,

@@ -129,7 +129,7 @@ async function reportP99(label: string, events: number, runs: number, env: Recor
     ['--events', String(events), '--runs', String(runs)],
     env,
   );
-  const p99 = /weekly stats .*? p99 ([\d.]+) ms/.exec(output)?.[1];
+  const p99 = /weekly stats, days kept.*? p99 ([\d.]+) ms/.exec(output)?.[1];
   if (!p99) throw new Error('bench:report printed no p99');
   return Number(p99);
 }

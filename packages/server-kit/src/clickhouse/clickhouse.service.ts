@@ -9,6 +9,7 @@ import { type ClickHouseClient } from '@clickhouse/client';
 import { ClickHouseEnv } from './clickhouse.env';
 import { withTimeout } from '../resilience/timeout';
 import { createClickHouse, createClickHouseServerClient } from './clickhouse-client';
+import { type ClusterSchema } from './cluster-ddl';
 import { type Migration, migrate } from './migrations';
 
 export const CLICKHOUSE_OPTIONS = Symbol('CLICKHOUSE_OPTIONS');
@@ -18,9 +19,9 @@ export interface ClickHouseModuleOptions {
   migrations?: readonly Migration[];
   /**
    * With CLICKHOUSE_CLUSTER, which shard each row of the migrations' tables
-   * goes to: an expression of columns every table has (cluster-ddl.ts).
+   * goes to: an expression of columns every table has, or one per table (cluster-ddl.ts).
    */
-  shardingKey?: string;
+  shardingKey?: ClusterSchema['shardingKey'];
 }
 
 /** The one format inserts are sent in: 18.16 has none of the compact JSON ones. */

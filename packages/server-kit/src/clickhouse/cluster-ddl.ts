@@ -13,8 +13,11 @@ import { sqlIdentifier } from './sql-literal';
 export interface ClusterSchema {
   /** The cluster's name in the servers' remote_servers (CLICKHOUSE_CLUSTER). */
   cluster: string;
-  /** Which shard a row goes to, e.g. `cityHash64(event_id)`: duplicates of a row must meet on one shard. */
-  shardingKey: string;
+  /**
+   * Which shard a row goes to, e.g. `cityHash64(event_id)`: duplicates of a row
+   * must meet on one shard. A function gives each table its own.
+   */
+  shardingKey: string | ((table: string) => string);
 }
 
 /** The local (replicated) table behind the Distributed table `table`. */
@@ -42,8 +45,10 @@ const FROM = new RegExp(String.raw`\bFROM ${NAME}`, 'g');
 export function clusterStatements(statement: string, schema: ClusterSchema, run: string): string[] {
   const on = `ON CLUSTER ${sqlIdentifier(schema.cluster)}`;
   const text = statement.trim();
+  const shardingKeyOf = (table: string) =>
+    typeof schema.shardingKey === 'string' ? schema.shardingKey : schema.shardingKey(table);
   const distributed = (ifNotExists: string, table: string) =>
-    `CREATE TABLE ${ifNotExists}{db}.${table} ${on} AS {db}.${localTable(table)} ENGINE = Distributed(${sqlIdentifier(schema.cluster)}, {db}, ${localTable(table)}, ${schema.shardingKey})`;
+    `CREATE TABLE ${ifNotExists}{db}.${table} ${on} AS {db}.${localTable(table)} ENGINE = Distributed(${sqlIdentifier(schema.cluster)}, {db}, ${localTable(table)}, ${shardingKeyOf(table)})`;
   let match: RegExpExecArray | null;
   if ((match = CREATE_TABLE.exec(text))) {
     const [, ifNotExists = '', table, columns, engine, args, rest] = match;

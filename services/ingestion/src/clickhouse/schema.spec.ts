@@ -1,5 +1,11 @@
 import { clusterStatements } from '@handcheck/server-kit';
-import { MIGRATIONS, SHARDING_KEY, SITE_VISITS_BY_TIME, VISITS_BY_TIME } from './schema';
+import {
+  MIGRATIONS,
+  SHARDING_KEY,
+  SITE_VISITS_BY_TIME,
+  VISITS_BY_TIME,
+  VISIT_DELIVERIES_BY_HOUR,
+} from './schema';
 
 // What can be checked without an engine; the behaviour on data (backfill,
 // feed, redeliveries, a rerun) is in tests/integration/report/report-visits-by-time.
@@ -12,8 +18,8 @@ describe('analytics migrations', () => {
       .split(',')
       .map((column) => column.trim().split(/\s+/).join(' '));
 
-  it('are numbered 1 to 4 in order, so migrate applies each after the one before on every database', () => {
-    expect(MIGRATIONS.map((m) => m.version)).toEqual([1, 2, 3, 4]);
+  it('are numbered 1 to 5 in order, so migrate applies each after the one before on every database', () => {
+    expect(MIGRATIONS.map((m) => m.version)).toEqual([1, 2, 3, 4, 5]);
   });
 
   it('v3 creates and feeds only with IF NOT EXISTS, so a rerun after a failure part-way is safe', () => {
@@ -126,6 +132,26 @@ describe('analytics migrations on a cluster', () => {
         `CREATE TABLE IF NOT EXISTS {db}.${table} ON CLUSTER handcheck AS {db}.${table}_local ENGINE = Distributed(handcheck, {db}, ${table}_local, cityHash64(event_id))`,
       );
     }
+  });
+
+  it('sums the visit deliveries per hour on each replica, sharded on the hour (they have no event id)', () => {
+    expect(all).toContainEqual(
+      expect.stringMatching(
+        new RegExp(
+          `^CREATE TABLE IF NOT EXISTS \\{db\\}\\.${VISIT_DELIVERIES_BY_HOUR}_local ON CLUSTER handcheck [^]*ENGINE = ReplicatedSummingMergeTree\\('/clickhouse/tables/\\{shard\\}/\\{db\\}/${VISIT_DELIVERIES_BY_HOUR}_local/r1', '\\{replica\\}'\\)`,
+        ),
+      ),
+    );
+    expect(all).toContain(
+      `CREATE TABLE IF NOT EXISTS {db}.${VISIT_DELIVERIES_BY_HOUR} ON CLUSTER handcheck AS {db}.${VISIT_DELIVERIES_BY_HOUR}_local ENGINE = Distributed(handcheck, {db}, ${VISIT_DELIVERIES_BY_HOUR}_local, cityHash64(hour))`,
+    );
+    expect(all).toContainEqual(
+      expect.stringMatching(
+        new RegExp(
+          `^CREATE MATERIALIZED VIEW IF NOT EXISTS \\{db\\}\\.${VISIT_DELIVERIES_BY_HOUR}_feed ON CLUSTER handcheck TO \\{db\\}\\.${VISIT_DELIVERIES_BY_HOUR}_local AS [^]* FROM \\{db\\}\\.site_visits_local GROUP BY hour$`,
+        ),
+      ),
+    );
   });
 
   it("feeds the report's copy from each replica's local site_visits", () => {

@@ -2,25 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { ClickHouseService } from '@handcheck/server-kit';
 import { type DashboardRows, TOP_CONDITIONS } from '../dashboard/dashboard';
-import { type WeeklyRows } from '../weekly/weekly-stats-from-rows';
+import { type VisitDaySource, sqlVisitDaySource } from '../weekly/visit-days';
 import {
-  DAILY_BREAKDOWN,
-  TOP_PAGES,
-  TOP_REFERRERS,
   type WindowLiterals,
   dailyVisitsSql,
   funnelSql,
   topConditionsSql,
 } from '../weekly/weekly-sql';
-
-/** The weekly report's queries over a window. */
-export function weeklySql(window: WindowLiterals): Record<keyof WeeklyRows, string> {
-  return {
-    daily: DAILY_BREAKDOWN.sql(window),
-    pages: TOP_PAGES.sql(window),
-    referrers: TOP_REFERRERS.sql(window),
-  };
-}
 
 /** The dashboard's queries over the `days` days of a window. */
 export function dashboardSql(
@@ -34,21 +22,19 @@ export function dashboardSql(
   };
 }
 
-/** The analytics tables ingestion writes, read with the queries docs/analytics documents. */
+/** The analytics tables ingestion writes, read with the queries docs/analytics documents (or their per-day parts). */
 @Injectable()
-export class AnalyticsRepository {
-  constructor(private readonly clickhouse: ClickHouseService) {}
+export class AnalyticsRepository implements VisitDaySource {
+  private readonly visitDays: VisitDaySource;
 
-  /** The weekly report's rows: the 14 whole days before `endDay`, counted in `timeZone`. */
-  async weeklyRows(timeZone: string, endDay: string): Promise<WeeklyRows> {
-    const sql = weeklySql(this.window(timeZone, endDay));
-    const [daily, pages, referrers] = await Promise.all([
-      this.rows<WeeklyRows['daily'][number]>(sql.daily),
-      this.rows<WeeklyRows['pages'][number]>(sql.pages),
-      this.rows<WeeklyRows['referrers'][number]>(sql.referrers),
-    ]);
-    return { daily, pages, referrers };
+  constructor(private readonly clickhouse: ClickHouseService) {
+    this.visitDays = sqlVisitDaySource(clickhouse.database, (sql) => this.rows(sql));
   }
+
+  deliveriesByDay: VisitDaySource['deliveriesByDay'] = (...args) =>
+    this.visitDays.deliveriesByDay(...args);
+
+  visitDayRows: VisitDaySource['visitDayRows'] = (...args) => this.visitDays.visitDayRows(...args);
 
   /** The dashboard's rows over the `days` whole days before `endDay`. */
   async dashboardRows(timeZone: string, endDay: string, days: number): Promise<DashboardRows> {

@@ -6,14 +6,15 @@
 //
 // A visit is one event id of site_visits: one page load of the site by a
 // browser that tracks (see docs/analytics.md), counted once however often it
-// was delivered and whatever a redelivery carried. Every figure first makes
-// one row per event id of its window (its first time, and the smallest path or
-// referrer it came with, so a redelivery with another path or time is not a
-// second visit), then counts those rows: a day's visits are the ids whose
-// first time is that day, a figure over several days is the sum of its days,
-// and the email's total is the sum of the days it lists. Windows are whole
-// calendar days in the report's zone: from midnight `end_day - n` to midnight
-// `end_day`, exclusive.
+// was delivered and whatever a redelivery carried. It counts on its first
+// day, under the smallest path and referrer it came with that day; a
+// delivery of an id already delivered in the REPEAT_DAYS days before is not
+// a new visit. So a day's visits depend only on that day and the REPEAT_DAYS
+// before it, which lets the report keep each day's figures and compute a day
+// again only when its deliveries change (visit-days.ts), and a figure over
+// several days is the sum of its days. Windows are whole calendar days in the
+// report's zone: from midnight `end_day - n` to midnight `end_day`, exclusive;
+// a query reads REPEAT_DAYS more before them to know which ids came before.
 //
 // Visits are read from visits_by_time, site_visits' copy sorted on
 // (created_at, event_id), the event id a UUID, that ingestion's migrations v3
@@ -32,6 +33,9 @@ export interface WindowLiterals {
   /** The first day not reported (the run's local date); absent: today in timeZone, as in the docs. */
   endDay?: string;
 }
+
+/** How far apart two deliveries of one event id may be and still be one visit, in days. */
+export const REPEAT_DAYS = 7;
 
 /** How the docs' files are written. */
 export const DOCS_WINDOW: WindowLiterals = { database: 'handcheck', timeZone: 'Europe/London' };
@@ -54,9 +58,12 @@ function parts(window: WindowLiterals): Parts {
 /** site_visits sorted on the time, event ids as UUIDs (ingestion's migrations v3, v4): a window reads only its own rows. */
 const VISITS = 'visits_by_time';
 
-/** `created_at` within the `days` whole days before end_day (midnights in the zone). */
-const lastDays = (tz: string, days: number) =>
-  `created_at >= toDateTime(end_day - ${sqlInt(days)}, ${tz}) AND created_at < toDateTime(end_day, ${tz})`;
+/** Visit deliveries per hour (ingestion's migration v5). */
+const DELIVERIES = 'visit_deliveries_by_hour';
+
+/** `column` within the `days` whole days before end_day (midnights in the zone). */
+const lastDays = (tz: string, days: number, column = 'created_at') =>
+  `${column} >= toDateTime(end_day - ${sqlInt(days)}, ${tz}) AND ${column} < toDateTime(end_day, ${tz})`;
 
 export interface ReportQuery {
   /** The file in docs/analytics holding this query. */
@@ -68,24 +75,83 @@ export interface ReportQuery {
 
 const indent = (sql: string) => sql.replace(/^/gm, '    ');
 
-/** One row per event id in the `days` days before end_day, with `column`: an aggregate, e.g. the smallest path it came with. */
-function visitsById(parts: Parts, days: number, column: string): string {
+/** What a visit is counted under, and the column of visits_by_time it comes from. */
+const VISIT_COLUMNS: Record<string, string> = { page: 'page_path', link: 'referrer' };
+
+/** One row per event id whose first day is one of the `days` days before end_day: `first_day`, and `columns` from its rows. */
+function visitsById(parts: Parts, days: number, columns: string[]): string {
   const { db, tz, endDay } = parts;
-  return `WITH ${endDay} AS end_day
-SELECT event_id, ${column}
+  const window = `WITH ${endDay} AS end_day`;
+  if (columns.length === 0) {
+    return `${window}
+SELECT event_id, toDate(min(created_at), ${tz}) AS first_day
 FROM ${db}.${VISITS}
-WHERE ${lastDays(tz, days)}
-GROUP BY event_id`;
+WHERE ${lastDays(tz, days + REPEAT_DAYS)}
+GROUP BY event_id
+HAVING first_day >= end_day - ${sqlInt(days)}`;
+  }
+  // Each id's smallest value per day, then the first day's: the same for any window
+  // that holds that day, so a day's figures do not depend on the days after it.
+  return `${window}
+SELECT event_id, min(day) AS first_day, ${columns.map((c) => `argMin(${c}, day) AS ${c}`).join(', ')}
+FROM
+(
+${indent(`${window}
+SELECT event_id, toDate(created_at, ${tz}) AS day, ${columns.map((c) => `min(${VISIT_COLUMNS[c]}) AS ${c}`).join(', ')}
+FROM ${db}.${VISITS}
+WHERE ${lastDays(tz, days + REPEAT_DAYS)}
+GROUP BY event_id, day`)}
+)
+GROUP BY event_id
+HAVING first_day >= end_day - ${sqlInt(days)}`;
 }
 
 /** Visits per day over the `days` days before end_day, each event id once, on its first day (also the dashboard's chart). */
 export function dailyVisitsSql(window: WindowLiterals, days: number): string {
-  const p = parts(window);
-  return `SELECT toDate(first_at, ${p.tz}) AS day, count() AS visits
+  return `SELECT first_day AS day, count() AS visits
 FROM
 (
-${indent(visitsById(p, days, 'min(created_at) AS first_at'))}
+${indent(visitsById(parts(window), days, []))}
 )
+GROUP BY day
+ORDER BY day`;
+}
+
+/** How a referrer is shown: its host, or '(direct)' when the visit had none. */
+const REFERRER_SHOWN = "if(link = '', '(direct)', domain(link))";
+
+/** Visits per day and page over the `days` days before end_day. */
+export function pagesByDaySql(window: WindowLiterals, days: number): string {
+  return `SELECT first_day AS day, page, count() AS visits
+FROM
+(
+${indent(visitsById(parts(window), days, ['page']))}
+)
+GROUP BY day, page
+ORDER BY day, page`;
+}
+
+/** Visits per day and referrer (as shown) over the `days` days before end_day. */
+export function referrersByDaySql(window: WindowLiterals, days: number): string {
+  return `SELECT first_day AS day, ${REFERRER_SHOWN} AS referrer, count() AS visits
+FROM
+(
+${indent(visitsById(parts(window), days, ['link']))}
+)
+GROUP BY day, referrer
+ORDER BY day, referrer`;
+}
+
+/**
+ * Visit rows delivered per day (by the hour they fall in) over the `days`
+ * days before end_day: the report computes a day again when these change.
+ */
+export function deliveriesByDaySql(window: WindowLiterals, days: number): string {
+  const { db, tz, endDay } = parts(window);
+  return `WITH ${endDay} AS end_day
+SELECT toDate(hour, ${tz}) AS day, sum(deliveries) AS deliveries
+FROM ${db}.${DELIVERIES}
+WHERE hour >= toDateTime(end_day - ${sqlInt(days)}, ${tz}) - 3600 AND hour < toDateTime(end_day, ${tz})
 GROUP BY day
 ORDER BY day`;
 }
@@ -115,55 +181,34 @@ ${indent(DAILY_BREAKDOWN.sql(window))}
   },
 };
 
-/**
- * The top 3 `alias` of the last 7 whole days: each event id once, under the
- * smallest `column` it came with (named `name`), counted per `shown`, an
- * expression of `name` (the name itself when left out).
- */
-function topThree(
-  window: WindowLiterals,
-  top: { column: string; name: string; alias: string; shown?: string },
-): string {
-  const { column, name, alias, shown } = top;
-  return `SELECT ${shown === undefined ? alias : `${shown} AS ${alias}`}, count() AS visits
+/** The top 3 `name` of the last 7 whole days: the sums of the rows per day of `byDay`. */
+function topThree(byDay: string, name: string): string {
+  return `SELECT ${name}, sum(visits) AS visits
 FROM
 (
-${indent(visitsById(parts(window), 7, `min(${column}) AS ${name}`))}
+${indent(byDay)}
 )
-GROUP BY ${alias}
-ORDER BY visits DESC, ${alias}
+GROUP BY ${name}
+ORDER BY visits DESC, ${name}
 LIMIT 3`;
 }
 
 export const TOP_PAGES: ReportQuery = {
   file: '03-top-pages.sql',
   title:
-    'The 3 most visited pages in the last 7 whole days (Europe/London), as the weekly email shows them.',
-  sql: (window) => topThree(window, { column: 'page_path', name: 'page', alias: 'page' }),
+    'The 3 most visited pages in the last 7 whole days (Europe/London), as the weekly email shows them: the sums of their days.',
+  sql: (window) => topThree(pagesByDaySql(window, 7), 'page'),
 };
 
 export const TOP_REFERRERS: ReportQuery = {
   file: '04-top-referrers.sql',
   title:
-    "The 3 most frequent sources of visits in the last 7 whole days (Europe/London); '(direct)' = typed in or bookmarked.",
-  sql: (window) =>
-    topThree(window, {
-      column: 'referrer',
-      name: 'link',
-      alias: 'referrer',
-      shown: "if(link = '', '(direct)', domain(link))",
-    }),
+    "The 3 most frequent sources of visits in the last 7 whole days (Europe/London), the sums of their days; '(direct)' = typed in or bookmarked.",
+  sql: (window) => topThree(referrersByDaySql(window, 7), 'referrer'),
 };
 
 /** docs/analytics 01–04. */
 export const WEEKLY_QUERIES = [WEEKLY_VISITS, DAILY_BREAKDOWN, TOP_PAGES, TOP_REFERRERS] as const;
-
-/**
- * What the report runs, in parallel: 01 is not among them, because its sums
- * are of 02's rows, which the report adds itself (weekly-stats-from-rows.ts); the
- * weekly report's integration test checks that both give the same figures.
- */
-export const REPORT_QUERIES = [DAILY_BREAKDOWN, TOP_PAGES, TOP_REFERRERS] as const;
 
 /** A query as its docs/analytics file holds it. */
 export function docsFileText(query: ReportQuery): string {
