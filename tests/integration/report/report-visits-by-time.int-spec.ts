@@ -127,7 +127,7 @@ describe('visits_by_time: the weekly report reads visits sorted on the time', ()
     // A redelivery of some of them, before the migration: two copies in site_visits until it merges.
     await insert(clickhouse, existing.slice(0, 300));
 
-    expect(await migrate(server, database, MIGRATIONS)).toEqual([4]);
+    expect(await migrate(server, database, MIGRATIONS)).toEqual([4, 5]);
     // v3's copy and its view are gone: nothing feeds a table no one reads.
     expect(await tablesLike(clickhouse, database, 'site_visits_by_time%')).toEqual([]);
     expect(await distinctRows(clickhouse, 'visits_by_time')).toEqual(
@@ -137,9 +137,26 @@ describe('visits_by_time: the weekly report reads visits sorted on the time', ()
       3000,
     );
 
+    // v5 counted the rows site_visits held (3,300 delivered, some maybe merged already).
+    const deliveries = () =>
+      countOf(clickhouse, 'SELECT sum(deliveries) AS n FROM visit_deliveries_by_hour');
+    const counted = await deliveries();
+    expect(counted).toBeGreaterThanOrEqual(3000);
+    expect(counted).toBeLessThanOrEqual(3300);
+
     // After: ingestion's inserts into site_visits reach the copy through the view.
     const later = visits(2, 2000, 20);
     await insert(clickhouse, later);
+    // And each delivery is counted in its hour: the report sees which days changed.
+    expect(await deliveries()).toBe(counted + 2000);
+    const [lastVisit] = later.slice(-1);
+    const hour = `${lastVisit!.created_at.slice(0, 13)}:00:00`;
+    expect(
+      await countOf(
+        clickhouse,
+        `SELECT sum(deliveries) AS n FROM visit_deliveries_by_hour WHERE hour = toDateTime('${hour}', 'UTC')`,
+      ),
+    ).toBeGreaterThanOrEqual(1);
     expect(await distinctRows(clickhouse, 'visits_by_time')).toEqual(
       await distinctRows(clickhouse, 'site_visits'),
     );

@@ -16,7 +16,11 @@ import {
   reportDays,
 } from '../../../services/report/src/weekly/report-days';
 import { CHART_CID } from '../../../services/report/src/weekly/weekly-report-template';
-import { WEEKLY_VISITS } from '../../../services/report/src/weekly/weekly-sql';
+import {
+  TOP_PAGES,
+  TOP_REFERRERS,
+  WEEKLY_VISITS,
+} from '../../../services/report/src/weekly/weekly-sql';
 import { runMessageId } from '../../../services/report/src/weekly/report-runs.repository';
 import { type Running, freePort, startGateway, startReport } from '../../support/apps';
 import { dropDatabase, rows, testClickHouse } from '../../support/clickhouse';
@@ -191,6 +195,64 @@ describe('weekly report stats', () => {
       stats!.previousWeekTotal,
       stats!.weekOverWeekGrowth,
     ]);
+  });
+
+  it("give the top pages and sources of the analysts' 03 and 04", async () => {
+    const { stats } = await client.sendTestReport({
+      recipientEmail: `${uniqueName('admin')}@example.test`,
+    });
+    const window = { database, timeZone: ZONE, endDay: localDate(new Date(), ZONE) };
+    const pages = await rows<{ page: string; visits: number }>(clickhouse, TOP_PAGES.sql(window));
+    const sources = await rows<{ referrer: string; visits: number }>(
+      clickhouse,
+      TOP_REFERRERS.sql(window),
+    );
+    expect(pages).toHaveLength(3);
+    expect(stats!.topPages.map((p) => [p.page, p.visits])).toEqual(
+      pages.map((p) => [p.page, Number(p.visits)]),
+    );
+    expect(stats!.topReferrers.map((r) => [r.referrer, r.visits])).toEqual(
+      sources.map((r) => [r.referrer, Number(r.visits)]),
+    );
+  });
+
+  it('keep each day: a report computes only the days a late visit changed, and counts it', async () => {
+    const computed = async () => {
+      const text = await (await fetch(report.metricsUrl)).text();
+      return Number(/^report_visit_days_computed_total(?:\{[^}]*\})? (\d+)/m.exec(text)?.[1] ?? 0);
+    };
+    const send = async () =>
+      (await client.sendTestReport({ recipientEmail: `${uniqueName('admin')}@example.test` }))
+        .stats!;
+    const before = await send();
+    const kept = await computed();
+    // Nothing delivered since: every day is kept.
+    expect(await send()).toEqual(before);
+    expect(await computed()).toBe(kept);
+
+    // A visit delivered late, three days ago: that day and the two after it depend on it.
+    const { days } = reportDays(new Date(), ZONE);
+    const late = days[4]!;
+    await clickhouse.insert({
+      table: 'site_visits',
+      format: 'JSONEachRow',
+      values: [
+        {
+          event_id: randomUUID(),
+          session_id: 'late',
+          page_path: '/faq',
+          user_agent: 'test',
+          referrer: '',
+          created_at: at(noon(late)),
+        },
+      ],
+    });
+    const after = await send();
+    expect(after.totalVisits).toBe(before.totalVisits + 1);
+    expect(after.dailyBreakdown.find((d) => d.date === late)!.visits).toBe(
+      before.dailyBreakdown.find((d) => d.date === late)!.visits + 1,
+    );
+    expect(await computed()).toBe(kept + 3);
   });
 
   it('SendTestReport mails the chart inline and the table to the recipient', async () => {
