@@ -122,6 +122,7 @@ async function ingestOnCluster(replicas: number, seconds: number): Promise<strin
   }
 }
 
+/** The report's p99 with its days kept (the weekly run) and with every day computed (a cold replica). */
 async function reportP99(label: string, events: number, runs: number, env: Record<string, string>) {
   console.log(`\n== weekly report, ${label}, ${events.toLocaleString('en-GB')} events ==`);
   const output = await bench(
@@ -129,9 +130,12 @@ async function reportP99(label: string, events: number, runs: number, env: Recor
     ['--events', String(events), '--runs', String(runs)],
     env,
   );
-  const p99 = /weekly stats, days kept.*? p99 ([\d.]+) ms/.exec(output)?.[1];
-  if (!p99) throw new Error('bench:report printed no p99');
-  return Number(p99);
+  const p99 = (what: string) => {
+    const found = new RegExp(`weekly stats, ${what}.*? p99 ([\\d.]+) ms`).exec(output)?.[1];
+    if (!found) throw new Error(`bench:report printed no p99 for "${what}"`);
+    return Number(found);
+  };
+  return { kept: p99('days kept'), computed: p99('every day computed') };
 }
 
 const figure = (pattern: RegExp, text: string) => pattern.exec(text)?.[1] ?? '?';
@@ -162,11 +166,15 @@ async function main(): Promise<void> {
     ),
   );
   console.log(
-    `  weekly report p99, one server: ${smallP99} ms at ${small.toLocaleString('en-GB')} events, ` +
-      `${largeP99} ms at ${large.toLocaleString('en-GB')} (ratio ${(largeP99 / smallP99).toFixed(2)}, aim at most 1.5)`,
+    `  weekly report p99, one server, days kept (the weekly run): ${smallP99.kept} ms at ${small.toLocaleString('en-GB')} events, ` +
+      `${largeP99.kept} ms at ${large.toLocaleString('en-GB')} (ratio ${(largeP99.kept / smallP99.kept).toFixed(2)}, aim at most 1.5)`,
   );
   console.log(
-    `  weekly report p99, cluster: ${clusterP99} ms at ${large.toLocaleString('en-GB')} events`,
+    `  weekly report p99, one server, every day computed (a cold replica): ${smallP99.computed} ms, ${largeP99.computed} ms ` +
+      `(ratio ${(largeP99.computed / smallP99.computed).toFixed(2)})`,
+  );
+  console.log(
+    `  weekly report p99, cluster at ${large.toLocaleString('en-GB')} events: ${clusterP99.kept} ms with days kept, ${clusterP99.computed} ms with every day computed`,
   );
 }
 

@@ -88,6 +88,10 @@ describe('the analytics on the ClickHouse cluster', () => {
     const weekly = await fromOneNode.visitDayRows(TIME_ZONE, endDay, 14);
     expect(new Set(weekly.pages.map((row) => row.day)).size).toBeGreaterThan(7);
     expect(await fromCluster.visitDayRows(TIME_ZONE, endDay, 14)).toEqual(weekly);
+    // And the deliveries per day it tells changed days by: every visit row inserted, counted once.
+    const deliveries = await fromOneNode.deliveriesByDay(TIME_ZONE, endDay, 23);
+    expect(deliveries.length).toBeGreaterThan(7);
+    expect(await fromCluster.deliveriesByDay(TIME_ZONE, endDay, 23)).toEqual(deliveries);
     const dashboard = await fromOneNode.dashboardRows(TIME_ZONE, endDay, DASHBOARD_DAYS);
     expect(Number(dashboard.funnel?.started)).toBeGreaterThan(0);
     expect(dashboard.conditions.length).toBeGreaterThan(0);
