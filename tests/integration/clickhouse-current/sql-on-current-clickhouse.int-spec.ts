@@ -36,8 +36,7 @@ import { DASHBOARD_DAYS } from '../../../services/report/src/dashboard/dashboard
 import {
   WEEKLY_VISITS,
   deliveriesByDaySql,
-  pagesByDaySql,
-  referrersByDaySql,
+  visitsByDaySql,
 } from '../../../services/report/src/weekly/weekly-sql';
 import { DEPENDS_ON_DAYS_BEFORE } from '../../../services/report/src/weekly/visit-days';
 import { localDate } from '../../../services/report/src/weekly/report-days';
@@ -108,8 +107,7 @@ function reportSteps(db: string): Step[] {
   return [
     // What the report reads for its 14 days (visit-days.ts).
     read('weekly report: deliveries', deliveriesByDaySql(window, 14 + DEPENDS_ON_DAYS_BEFORE)),
-    read('weekly report: pages', pagesByDaySql(window, 14)),
-    read('weekly report: referrers', referrersByDaySql(window, 14)),
+    read('weekly report: visits by day', visitsByDaySql(window, 14)),
     read('weekly report: 01 with the report window', WEEKLY_VISITS.sql(window)),
     ...Object.entries(dashboardSql(window, DASHBOARD_DAYS)).map(([part, sql]) =>
       read(`dashboard: ${part}`, sql),

@@ -28,26 +28,21 @@ describe('dependencyDeliveries', () => {
 });
 
 describe('figuresFromRows and weeklyRowsFrom', () => {
-  const rows: VisitDayRows = {
-    pages: [
-      { day: '2026-11-10', page: '/', visits: '4' },
-      { day: '2026-11-10', page: '/faq', visits: 1 },
-      { day: '2026-11-12', page: '/faq', visits: 3 },
-      { day: '2026-11-12', page: '/about', visits: 2 },
-      { day: '2026-11-13', page: '/é', visits: 2 },
-      { day: '2026-11-13', page: '/z', visits: 2 },
-    ],
-    referrers: [
-      { day: '2026-11-10', referrer: '(direct)', visits: 5 },
-      { day: '2026-11-12', referrer: 'www.nhs.uk', visits: 5 },
-      { day: '2026-11-13', referrer: '(direct)', visits: 4 },
-    ],
-  };
+  const rows: VisitDayRows = [
+    { day: '2026-11-10', page: '/', referrer: '(direct)', visits: '4' },
+    { day: '2026-11-10', page: '/faq', referrer: '(direct)', visits: 1 },
+    { day: '2026-11-12', page: '/faq', referrer: 'www.nhs.uk', visits: 3 },
+    { day: '2026-11-12', page: '/about', referrer: 'www.nhs.uk', visits: 2 },
+    { day: '2026-11-13', page: '/é', referrer: '(direct)', visits: 2 },
+    { day: '2026-11-13', page: '/z', referrer: '(direct)', visits: 1 },
+    { day: '2026-11-13', page: '/z', referrer: 'duckduckgo.com', visits: 1 },
+  ];
 
-  it("makes each day's visits the sum of its pages, and a day without rows 0", () => {
+  it("sums each day's rows into its visits, pages and referrers, and a day without rows is 0", () => {
     const figures = figuresFromRows(DAYS, rows);
     expect(DAYS.map((day) => figures.get(day)!.visits)).toEqual([5, 0, 5, 4]);
     expect(figures.get('2026-11-12')!.referrers.get('www.nhs.uk')).toBe(5);
+    expect(figures.get('2026-11-13')!.pages.get('/z')).toBe(2);
   });
 
   it('sums the days of the week for the top 3, ties in byte order as ClickHouse sorts', () => {
@@ -61,7 +56,8 @@ describe('figuresFromRows and weeklyRowsFrom', () => {
     ]);
     expect(weekly.referrers).toEqual([
       { referrer: 'www.nhs.uk', visits: 5 },
-      { referrer: '(direct)', visits: 4 },
+      { referrer: '(direct)', visits: 3 },
+      { referrer: 'duckduckgo.com', visits: 1 },
     ]);
     // Every day with visits, the week before included; none for a day without.
     expect(weekly.daily).toEqual([
@@ -84,10 +80,7 @@ function fakeSource() {
     deliveriesByDay: async () => [...deliveries].map(([day, n]) => ({ day, deliveries: n })),
     visitDayRows: async (_zone, endDay, days) => {
       computed.push(`${days} days to ${endDay}`);
-      return {
-        pages: [...deliveries].map(([day, n]) => ({ day, page: '/', visits: n })),
-        referrers: [],
-      };
+      return [...deliveries].map(([day, n]) => ({ day, page: '/', referrer: '', visits: n }));
     },
   };
   return { deliveries, computed, source };

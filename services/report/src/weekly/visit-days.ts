@@ -14,7 +14,7 @@
 // figures are used meanwhile, as a report started a moment earlier would
 // have been.
 import { addDays } from './report-days';
-import { REPEAT_DAYS, deliveriesByDaySql, pagesByDaySql, referrersByDaySql } from './weekly-sql';
+import { REPEAT_DAYS, deliveriesByDaySql, visitsByDaySql } from './weekly-sql';
 import { type WeeklyRows } from './weekly-stats-from-rows';
 
 /** One day's visits, and how they split by page and by referrer (as shown). */
@@ -34,11 +34,8 @@ export interface KeptDay {
 
 type Count = number | string;
 
-/** The rows that visit figures are computed from (weekly-sql.ts: pagesByDaySql, referrersByDaySql). */
-export interface VisitDayRows {
-  pages: { day: string; page: string; visits: Count }[];
-  referrers: { day: string; referrer: string; visits: Count }[];
-}
+/** The rows that visit figures are computed from (weekly-sql.ts: visitsByDaySql). */
+export type VisitDayRows = { day: string; page: string; referrer: string; visits: Count }[];
 
 /** Where the figures come from: the analytics database, read over whole days in a zone. */
 export interface VisitDaySource {
@@ -61,13 +58,8 @@ export function sqlVisitDaySource(
   return {
     deliveriesByDay: (timeZone, endDay, days) =>
       read(deliveriesByDaySql(window(timeZone, endDay), days)),
-    async visitDayRows(timeZone, endDay, days) {
-      const [pages, referrers] = await Promise.all([
-        read<VisitDayRows['pages'][number]>(pagesByDaySql(window(timeZone, endDay), days)),
-        read<VisitDayRows['referrers'][number]>(referrersByDaySql(window(timeZone, endDay), days)),
-      ]);
-      return { pages, referrers };
-    },
+    visitDayRows: (timeZone, endDay, days) =>
+      read<VisitDayRows[number]>(visitsByDaySql(window(timeZone, endDay), days)),
   };
 }
 
@@ -135,15 +127,16 @@ export function figuresFromRows(
   const figures = new Map<string, DayFigures>(
     days.map((day) => [day, { visits: 0, pages: new Map(), referrers: new Map() }]),
   );
-  for (const row of rows.pages) {
+  const add = (counts: Map<string, number>, name: string, visits: number) =>
+    counts.set(name, (counts.get(name) ?? 0) + visits);
+  for (const row of rows) {
     const day = figures.get(row.day);
     if (!day) continue;
-    day.pages.set(row.page, Number(row.visits));
-    // Every visit has one page: the day's visits are the sum of its pages'.
-    day.visits += Number(row.visits);
+    const visits = Number(row.visits);
+    day.visits += visits;
+    add(day.pages, row.page, visits);
+    add(day.referrers, row.referrer, visits);
   }
-  for (const row of rows.referrers)
-    figures.get(row.day)?.referrers.set(row.referrer, Number(row.visits));
   return figures;
 }
 

@@ -6,8 +6,8 @@
 //
 // A visit is one event id of site_visits: one page load of the site by a
 // browser that tracks (see docs/analytics.md), counted once however often it
-// was delivered and whatever a redelivery carried. It counts on its first
-// day, under the smallest path and referrer it came with that day; a
+// was delivered and whatever a redelivery carried. It counts on the day of
+// its first delivery, under the path and referrer that delivery had; a
 // delivery of an id already delivered in the REPEAT_DAYS days before is not
 // a new visit. So a day's visits depend only on that day and the REPEAT_DAYS
 // before it, which lets the report keep each day's figures and compute a day
@@ -75,33 +75,26 @@ export interface ReportQuery {
 
 const indent = (sql: string) => sql.replace(/^/gm, '    ');
 
-/** What a visit is counted under, and the column of visits_by_time it comes from. */
-const VISIT_COLUMNS: Record<string, string> = { page: 'page_path', link: 'referrer' };
+/** What a visit is counted under: the column of visits_by_time it comes from. */
+const VISIT_COLUMNS = { page: 'page_path', link: 'referrer' } as const;
 
-/** One row per event id whose first day is one of the `days` days before end_day: `first_day`, and `columns` from its rows. */
-function visitsById(parts: Parts, days: number, columns: string[]): string {
+/**
+ * One row per event id whose first delivery falls in the `days` days before
+ * end_day: `first_day`, and `columns` as its first delivery had them (the
+ * smallest, of deliveries at the same second), which nothing after that day changes.
+ */
+function visitsById(
+  parts: Parts,
+  days: number,
+  columns: Array<keyof typeof VISIT_COLUMNS>,
+): string {
   const { db, tz, endDay } = parts;
-  const window = `WITH ${endDay} AS end_day`;
-  if (columns.length === 0) {
-    return `${window}
-SELECT event_id, toDate(min(created_at), ${tz}) AS first_day
+  const firstOf = (name: keyof typeof VISIT_COLUMNS) =>
+    `, argMin(${VISIT_COLUMNS[name]}, (created_at, ${VISIT_COLUMNS[name]})) AS ${name}`;
+  return `WITH ${endDay} AS end_day
+SELECT event_id, toDate(min(created_at), ${tz}) AS first_day${columns.map(firstOf).join('')}
 FROM ${db}.${VISITS}
 WHERE ${lastDays(tz, days + REPEAT_DAYS)}
-GROUP BY event_id
-HAVING first_day >= end_day - ${sqlInt(days)}`;
-  }
-  // Each id's smallest value per day, then the first day's: the same for any window
-  // that holds that day, so a day's figures do not depend on the days after it.
-  return `${window}
-SELECT event_id, min(day) AS first_day, ${columns.map((c) => `argMin(${c}, day) AS ${c}`).join(', ')}
-FROM
-(
-${indent(`${window}
-SELECT event_id, toDate(created_at, ${tz}) AS day, ${columns.map((c) => `min(${VISIT_COLUMNS[c]}) AS ${c}`).join(', ')}
-FROM ${db}.${VISITS}
-WHERE ${lastDays(tz, days + REPEAT_DAYS)}
-GROUP BY event_id, day`)}
-)
 GROUP BY event_id
 HAVING first_day >= end_day - ${sqlInt(days)}`;
 }
@@ -120,26 +113,18 @@ ORDER BY day`;
 /** How a referrer is shown: its host, or '(direct)' when the visit had none. */
 const REFERRER_SHOWN = "if(link = '', '(direct)', domain(link))";
 
-/** Visits per day and page over the `days` days before end_day. */
-export function pagesByDaySql(window: WindowLiterals, days: number): string {
-  return `SELECT first_day AS day, page, count() AS visits
+/**
+ * Visits per day, page and referrer (as shown) over the `days` days before
+ * end_day: what the report keeps of each day, and what 03 and 04 sum.
+ */
+export function visitsByDaySql(window: WindowLiterals, days: number): string {
+  return `SELECT first_day AS day, page, ${REFERRER_SHOWN} AS referrer, count() AS visits
 FROM
 (
-${indent(visitsById(parts(window), days, ['page']))}
+${indent(visitsById(parts(window), days, ['page', 'link']))}
 )
-GROUP BY day, page
-ORDER BY day, page`;
-}
-
-/** Visits per day and referrer (as shown) over the `days` days before end_day. */
-export function referrersByDaySql(window: WindowLiterals, days: number): string {
-  return `SELECT first_day AS day, ${REFERRER_SHOWN} AS referrer, count() AS visits
-FROM
-(
-${indent(visitsById(parts(window), days, ['link']))}
-)
-GROUP BY day, referrer
-ORDER BY day, referrer`;
+GROUP BY day, page, referrer
+ORDER BY day, page, referrer`;
 }
 
 /**
@@ -181,12 +166,12 @@ ${indent(DAILY_BREAKDOWN.sql(window))}
   },
 };
 
-/** The top 3 `name` of the last 7 whole days: the sums of the rows per day of `byDay`. */
-function topThree(byDay: string, name: string): string {
+/** The top 3 `name` of the last 7 whole days: the sums of their rows per day. */
+function topThree(window: WindowLiterals, name: 'page' | 'referrer'): string {
   return `SELECT ${name}, sum(visits) AS visits
 FROM
 (
-${indent(byDay)}
+${indent(visitsByDaySql(window, 7))}
 )
 GROUP BY ${name}
 ORDER BY visits DESC, ${name}
@@ -197,14 +182,14 @@ export const TOP_PAGES: ReportQuery = {
   file: '03-top-pages.sql',
   title:
     'The 3 most visited pages in the last 7 whole days (Europe/London), as the weekly email shows them: the sums of their days.',
-  sql: (window) => topThree(pagesByDaySql(window, 7), 'page'),
+  sql: (window) => topThree(window, 'page'),
 };
 
 export const TOP_REFERRERS: ReportQuery = {
   file: '04-top-referrers.sql',
   title:
     "The 3 most frequent sources of visits in the last 7 whole days (Europe/London), the sums of their days; '(direct)' = typed in or bookmarked.",
-  sql: (window) => topThree(referrersByDaySql(window, 7), 'referrer'),
+  sql: (window) => topThree(window, 'referrer'),
 };
 
 /** docs/analytics 01–04. */
