@@ -86,30 +86,21 @@ export function dependencyDeliveries(
   );
 }
 
-/** Whether a kept day can be used as it is. */
-export function isCurrent(
-  kept: KeptDay | undefined,
-  deliveries: number,
-  nowMs: number,
-  settleMs: number,
-): kept is KeptDay {
-  if (!kept || kept.deliveries !== deliveries) return false;
-  return kept.settled || nowMs - kept.computedAtMs < settleMs;
-}
-
 /**
- * Whether figures computed now, from `deliveries`, are settled: the day was
- * already computed with the same deliveries, settled or long enough ago that
- * every visit those deliveries count can be read now.
+ * Where a kept day stands against the deliveries read now: `changed` (or never
+ * computed), `provisional` (computed under `settleMs` ago), `due` (provisional
+ * long enough that every visit its deliveries count can be read now: computing
+ * it again settles it) or `settled`. Used as it is when provisional or settled.
  */
-export function settlesNow(
+export function standing(
   kept: KeptDay | undefined,
   deliveries: number,
   nowMs: number,
   settleMs: number,
-): boolean {
-  if (!kept || kept.deliveries !== deliveries) return false;
-  return kept.settled || nowMs - kept.computedAtMs >= settleMs;
+): 'changed' | 'provisional' | 'due' | 'settled' {
+  if (!kept || kept.deliveries !== deliveries) return 'changed';
+  if (kept.settled) return 'settled';
+  return nowMs - kept.computedAtMs < settleMs ? 'provisional' : 'due';
 }
 
 /** Every day from `from` to `to`, both included. */
@@ -208,9 +199,9 @@ export class VisitDays {
       ),
     );
     const key = (day: string) => `${timeZone} ${day}`;
-    const stale = days.filter(
-      (day) => !isCurrent(this.kept.get(key(day)), deliveries.get(day)!, now, settleMs),
-    );
+    const stand = (day: string) =>
+      standing(this.kept.get(key(day)), deliveries.get(day)!, now, settleMs);
+    const stale = days.filter((day) => ['changed', 'due'].includes(stand(day)));
     if (stale.length > 0) {
       // One computation from the first stale day to the last: one read of that range.
       const range = daysFrom(stale[0]!, stale[stale.length - 1]!);
@@ -221,14 +212,13 @@ export class VisitDays {
       );
       const computed = figuresFromRows(range, rows);
       for (const day of range) {
-        const before = this.kept.get(key(day));
-        const count = deliveries.get(day)!;
+        const settled = ['due', 'settled'].includes(stand(day));
         this.kept.delete(key(day));
         this.kept.set(key(day), {
           figures: computed.get(day)!,
-          deliveries: count,
+          deliveries: deliveries.get(day)!,
           computedAtMs: now,
-          settled: settlesNow(before, count, now, settleMs),
+          settled,
         });
       }
       this.options.onComputed?.(range.length);
