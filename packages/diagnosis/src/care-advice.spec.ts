@@ -27,12 +27,12 @@ describe('care rules', () => {
     }
   });
 
-  it('name NHS guidance as the source of every emergency and urgent rule, NICE for the 2-week ones', () => {
+  it('name NHS guidance as the source of every emergency and urgent rule, NICE or the NHS for the 2-week ones', () => {
     for (const rule of CARE_RULES.filter((r) => r.level !== 'routine')) {
       expect(rule.source).toMatch(/NHS/);
     }
     for (const rule of CARE_RULES.filter((r) => r.card === 'prompt')) {
-      expect(rule.source).toMatch(/NICE/);
+      expect(rule.source).toMatch(/NICE|NHS/);
     }
   });
 
@@ -122,8 +122,16 @@ describe('careAdvice', () => {
       expect(careAdvice(answers({ previousInjury: true, colorChanges: true })).level).toBe(
         'emergency',
       );
-      // "Sensitivity to cold" is not a cold hand.
-      expect(careAdvice(answers({ ...fallFromBike, coldSensitivity: true })).level).toBe('routine');
+      // "Sensitivity to cold" is not a cold hand: it adds nothing to the injury's own card.
+      expect(careAdvice(answers({ ...fallFromBike, coldSensitivity: true }))).toEqual(
+        careAdvice(answers(fallFromBike)),
+      );
+      for (const flag of ['tingling', 'numbness', 'colorChanges'] as const) {
+        expect([flag, careAdvice(answers({ ...fallFromBike, [flag]: true })).level]).toEqual([
+          flag,
+          'emergency',
+        ]);
+      }
     });
 
     it('after the first week the same signs are urgent, not A&E', () => {
@@ -145,19 +153,25 @@ describe('careAdvice', () => {
         }),
       );
       expect(advice.level).toBe('emergency');
-      expect(advice.ruleIds).toEqual(['injury-circulation']);
-      expect(advice.reasons).toHaveLength(1);
+      expect(advice.ruleIds).toEqual([
+        'injury-deformity',
+        'injury-circulation',
+        'sudden-severe-pain',
+      ]);
+      expect(advice.reasons).toHaveLength(3);
     });
 
     it('emergency signs come first, then the rules of the same level', () => {
-      const advice = careAdvice(answers({ ...fallFromBike, numbness: true }), ['heavy-bleeding']);
-      expect(advice.ruleIds).toEqual(['sign:heavy-bleeding', 'injury-circulation']);
+      const advice = careAdvice(answers({ ...fallFromBike, numbness: true }), ['cold-pale-blue']);
+      expect(advice.ruleIds).toEqual(['sign:cold-pale-blue', 'injury-circulation']);
     });
   });
 
   describe('urgent', () => {
-    it('severe pain after an injury: the injury card (X-ray and splint today)', () => {
-      const advice = careAdvice(answers({ ...fallFromBike, painIntensity: 'Severe (7-10/10)' }));
+    it('severe pain 1 to 4 weeks after an injury: the injury card (X-ray and splint today)', () => {
+      const advice = careAdvice(
+        answers({ ...fallFromBike, duration: '1-4 weeks', painIntensity: 'Severe (7-10/10)' }),
+      );
       expect(advice).toMatchObject({
         level: 'urgent',
         card: 'urgent-injury',
@@ -168,21 +182,36 @@ describe('careAdvice', () => {
       });
     });
 
-    it('a deformity since a recent injury is urgent (mallet finger), not 999', () => {
+    it('a change in shape in the first week after an injury is A&E, at the fingertip alone urgent (mallet finger), and never 999', () => {
       const advice = careAdvice(answers({ ...fallFromBike, deformity: true }));
-      expect(advice.ruleIds).toEqual(['injury-deformity']);
-      expect(advice.card).toBe('urgent-injury');
+      expect([advice.card, advice.ruleIds]).toEqual(['emergency', ['injury-deformity']]);
       expect(
         careAdvice(answers({ onsetType: 'After injury/trauma', deformity: true })).ruleIds,
       ).toEqual(['injury-deformity']);
+      expect(advice.reasons.join(' ')).toMatch(/A&E now/);
+      expect(advice.card).not.toBe('emergency-call');
+      const fingertip = careAdvice(
+        answers({ ...fallFromBike, deformity: true, painLocation: ['Fingertip'] }),
+      );
+      expect([fingertip.card, fingertip.ruleIds]).toEqual([
+        'urgent-injury',
+        ['injury-deformity-later', 'fresh-injury'],
+      ]);
+      const weeksLater = careAdvice(
+        answers({ ...fallFromBike, duration: '1-4 weeks', deformity: true }),
+      );
+      expect([weeksLater.card, weeksLater.ruleIds]).toEqual([
+        'urgent-injury',
+        ['injury-deformity-later'],
+      ]);
     });
 
-    it('not an injury card for a deformity with a long-ago injury and gradual onset', () => {
+    it('not an injury card for a deformity with a long-ago injury and gradual onset: a GP within 2 weeks', () => {
       const advice = careAdvice(
         answers({ previousInjury: true, onsetType: 'Gradual onset', deformity: true }),
       );
-      expect(advice.level).toBe('routine');
-      expect(advice.ruleIds).toEqual(['change-in-shape']);
+      expect([advice.level, advice.card]).toEqual(['routine', 'prompt']);
+      expect(advice.ruleIds).toEqual(['growing-lump']);
     });
 
     it('not for a deformity months after the injury', () => {
@@ -193,9 +222,22 @@ describe('careAdvice', () => {
       expect(advice.ruleIds).toContain('unsettled-injury');
     });
 
-    it('not for moderate pain after an injury', () => {
+    it('any injury in the first week is checked the same day, however mild; a finger 1 to 4 weeks on with moderate pain alone is not', () => {
+      for (const painIntensity of ['Mild (1-3/10)', 'Moderate (4-6/10)']) {
+        const advice = careAdvice(
+          answers({ ...fallFromBike, painLocation: ['Ring finger'], painIntensity }),
+        );
+        expect([advice.card, advice.ruleIds]).toEqual(['urgent-injury', ['fresh-injury']]);
+      }
       expect(
-        careAdvice(answers({ ...fallFromBike, painIntensity: 'Moderate (4-6/10)' })).level,
+        careAdvice(
+          answers({
+            ...fallFromBike,
+            duration: '1-4 weeks',
+            painLocation: ['Ring finger'],
+            painIntensity: 'Moderate (4-6/10)',
+          }),
+        ).level,
       ).toBe('routine');
     });
 
@@ -213,25 +255,42 @@ describe('careAdvice', () => {
     it('weakness in the first week after an injury (a torn tendon) is urgent', () => {
       expect(
         careAdvice(answers({ onsetType: 'After injury/trauma', weakness: true })).ruleIds,
-      ).toEqual(['injury-nerve-or-tendon']);
+      ).toEqual(['fresh-injury', 'injury-nerve-or-tendon']);
     });
 
-    it('suspected scaphoid fracture: hollow at the base of the thumb after an injury', () => {
+    it('suspected broken wrist or scaphoid: wrist or thumb-side pain after an injury, however mild', () => {
       const advice = careAdvice(answers({ ...fallFromBike, painLocation: [HOLLOW_AT_THUMB_BASE] }));
-      expect(advice.ruleIds).toEqual(['suspected-scaphoid']);
-      expect(advice.reasons[0]).toMatch(/scaphoid/);
-      // Thumb or wrist pain alone is not the scaphoid sign.
-      expect(careAdvice(answers({ ...fallFromBike, painLocation: ['Thumb', 'Wrist'] })).level).toBe(
-        'routine',
-      );
+      expect(advice.ruleIds).toEqual(['fresh-injury', 'suspected-scaphoid']);
+      expect(advice.reasons[1]).toMatch(/scaphoid/);
+      for (const place of ['Thumb', 'Wrist', 'Forearm']) {
+        const mild = careAdvice(
+          answers({
+            ...fallFromBike,
+            duration: '1-4 weeks',
+            painLocation: [place],
+            painIntensity: 'Mild (1-3/10)',
+          }),
+        );
+        expect([place, mild.card, mild.ruleIds]).toEqual([
+          place,
+          'urgent-injury',
+          ['suspected-scaphoid'],
+        ]);
+      }
+      // A finger alone weeks later, mildly sore with nothing else, is not.
+      expect(
+        careAdvice(
+          answers({ ...fallFromBike, duration: '1-4 weeks', painLocation: ['Ring finger'] }),
+        ).level,
+      ).toBe('routine');
       // Nor is the hollow without an injury.
       expect(careAdvice(answers({ painLocation: [HOLLOW_AT_THUMB_BASE] })).level).toBe('routine');
     });
 
     it.each(['swelling', 'stiffness'] as const)('%s after a recent injury', (flag) => {
-      expect(careAdvice(answers({ ...fallFromBike, [flag]: true })).ruleIds).toEqual([
-        'injury-swelling-or-stiffness',
-      ]);
+      expect(
+        careAdvice(answers({ ...fallFromBike, duration: '1-4 weeks', [flag]: true })).ruleIds,
+      ).toEqual(['injury-swelling-or-stiffness']);
     });
 
     it('sudden colour changes: an emergency in the first week, urgent after it, routine if gradual', () => {
@@ -253,40 +312,52 @@ describe('careAdvice', () => {
       ).toBe('routine');
     });
 
-    it('sudden numbness or weakness without an injury, naming the stroke signs', () => {
+    it('sudden numbness or weakness without an injury: a 999 call for a possible stroke this week, a doctor today after it', () => {
       const advice = careAdvice(
         answers({ onsetType: 'Sudden onset', numbness: true, duration: 'Less than 1 week' }),
       );
-      expect(advice.ruleIds).toEqual(['sudden-nerve-symptoms']);
-      expect(advice.reasons[0]).toMatch(/999/);
-      expect(careAdvice(answers({ onsetType: 'Sudden onset', weakness: true })).level).toBe(
-        'urgent',
+      expect([advice.card, advice.ruleIds]).toEqual(['emergency-call', ['sudden-nerve-symptoms']]);
+      expect(advice.reasons[0]).toMatch(/stroke.*999/);
+      expect(careAdvice(answers({ onsetType: 'Sudden onset', weakness: true })).card).toBe(
+        'emergency-call',
       );
-      // Weeks later it is no longer a same-day question.
-      expect(
-        careAdvice(answers({ onsetType: 'Sudden onset', numbness: true, duration: '1-4 weeks' }))
-          .level,
-      ).toBe('routine');
+      const later = careAdvice(
+        answers({ onsetType: 'Sudden onset', numbness: true, duration: '1-4 weeks' }),
+      );
+      expect([later.card, later.ruleIds]).toEqual(['urgent', ['sudden-nerve-symptoms-later']]);
+      // Tingling alone is not the stroke line.
+      expect(careAdvice(answers({ onsetType: 'Sudden onset', tingling: true })).level).toBe(
+        'routine',
+      );
     });
 
-    it('sudden severe pain and swelling without an injury', () => {
+    it('sudden severe pain without an injury: A&E in the first days (NHS: sudden, severe pain), the same day after', () => {
       const base: Partial<Answers> = {
         onsetType: 'Sudden onset',
         painIntensity: 'Severe (7-10/10)',
         swelling: true,
       };
-      expect(careAdvice(answers(base)).ruleIds).toEqual(['sudden-severe-swelling']);
-      expect(careAdvice(answers({ ...base, duration: '1-3 months' })).level).toBe('routine');
-      expect(careAdvice(answers({ ...base, swelling: false })).level).toBe('routine');
+      const now = careAdvice(answers(base));
+      expect([now.card, now.ruleIds]).toEqual(['emergency', ['sudden-severe-pain']]);
+      const later = careAdvice(answers({ ...base, duration: '1-4 weeks' }));
+      expect([later.card, later.ruleIds]).toEqual([
+        'urgent',
+        ['sudden-severe-swelling', 'sudden-change-or-severe-pain'],
+      ]);
+      expect(careAdvice(answers({ ...base, duration: '1-3 months' }))).toMatchObject({
+        level: 'routine',
+        card: 'prompt',
+      });
     });
 
     it('collects every urgent reason in rule order', () => {
       const advice = careAdvice(
         answers({
           ...fallFromBike,
+          duration: '1-4 weeks',
           painIntensity: 'Severe (7-10/10)',
           weakness: true,
-          swelling: true,
+          stiffness: true,
           painLocation: [HOLLOW_AT_THUMB_BASE],
         }),
       );
@@ -297,6 +368,22 @@ describe('careAdvice', () => {
         'injury-swelling-or-stiffness',
       ]);
     });
+
+    it('the general urgent card wins over the injury card when an infection rule fires too', () => {
+      const advice = careAdvice(
+        answers({
+          previousInjury: true,
+          onsetType: 'Gradual onset',
+          painLocation: ['Wrist'],
+          swelling: true,
+          colorChanges: true,
+          duration: '1-4 weeks',
+        }),
+      );
+      expect(advice.ruleIds).toContain('infection-signs');
+      expect(advice.card).toBe('urgent');
+      expect(advice.action).not.toMatch(/X-ray|splint/);
+    });
   });
 
   describe('routine, within 2 weeks', () => {
@@ -306,6 +393,33 @@ describe('careAdvice', () => {
         'growing-lump',
         { swelling: true, deformity: true, onsetType: 'Gradual onset' },
         ['growing-lump'],
+      ],
+      [
+        'a lump without swelling',
+        { deformity: true, onsetType: 'Gradual onset' },
+        ['growing-lump'],
+      ],
+      ['persistent-symptoms', { duration: 'More than 6 months' }, ['persistent-symptoms']],
+      ['persistent-symptoms', { duration: '1-3 months' }, ['persistent-symptoms']],
+      [
+        'unsettled-injury',
+        { previousInjury: true, duration: '3-6 months' },
+        ['persistent-symptoms', 'unsettled-injury'],
+      ],
+      [
+        'inflamed-joints',
+        { swelling: true, stiffness: true, onsetType: 'Gradual onset', duration: '1-4 weeks' },
+        ['inflamed-joints'],
+      ],
+      [
+        'night-bone-pain',
+        {
+          age: 'Over 60',
+          painTiming: 'At night',
+          onsetType: 'Gradual onset',
+          duration: '1-4 weeks',
+        },
+        ['night-bone-pain'],
       ],
     ])('%s', (_id, overrides, ids) => {
       const advice = careAdvice(answers(overrides));
@@ -337,8 +451,6 @@ describe('careAdvice', () => {
 
   describe('routine', () => {
     it.each<[string, Partial<Answers>, string[]]>([
-      ['persistent-symptoms', { duration: 'More than 6 months' }, ['persistent-symptoms']],
-      ['persistent-symptoms', { duration: '1-3 months' }, ['persistent-symptoms']],
       ['daily-activities', { gripDifficulty: true }, ['daily-activities']],
       ['daily-activities', { pinchDifficulty: true }, ['daily-activities']],
       ['daily-activities', { writingDifficulty: true }, ['daily-activities']],
@@ -347,10 +459,9 @@ describe('careAdvice', () => {
       ['pins-and-needles', { numbness: true, onsetType: 'Gradual onset' }, ['pins-and-needles']],
       [
         'unsettled-injury',
-        { previousInjury: true, duration: '3-6 months' },
-        ['persistent-symptoms', 'unsettled-injury'],
+        { previousInjury: true, duration: '1-4 weeks', onsetType: 'Gradual onset' },
+        [],
       ],
-      ['change-in-shape', { deformity: true, onsetType: 'Gradual onset' }, ['change-in-shape']],
       ['under-18', { age: 'Under 18' }, ['under-18']],
     ])('%s', (_id, overrides, ids) => {
       const advice = careAdvice(answers(overrides));

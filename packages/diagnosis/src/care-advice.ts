@@ -138,23 +138,22 @@ export const CARE_LEVELS: Readonly<Record<CareLevel, CareLevelText>> = deepFreez
   routine: levelText('routine'),
 });
 
-// Shown on every results page whatever the answers: the six signs of the emergency check, so
-// that someone who skipped it or whose hand changes later still knows where to go. Stroke and
-// heart attack can both show in the arm; hand infections and injection injuries spread within
-// hours. Sources: NHS: Stroke symptoms, Heart attack, Cellulitis, Animal and human bites;
-// British Society for Surgery of the Hand (high-pressure injection injuries).
+// Shown on every results page whatever the answers: the NHS's 999 and A&E lines that the
+// questions cannot ask, so that someone who skipped the emergency check or whose hand changes
+// later still knows where to go. Sources: the care table (docs/clinical-safety/care-table.md).
 export const SAFETY_NET =
-  'Call 999 (UK) or 911 (US) now if you get sudden weakness or numbness down one side of your body, a drooping face or slurred speech, or chest pain that spreads to your arm. Go to A&E (UK) or the emergency room (US) now if a hand or finger turns cold, pale, white or blue. Go there too if it gets hot, red and swollen, especially with a fever. Go for a bite, a puncture wound or an injury from a high-pressure gun (grease, paint or water), even if it looks small. Go for a bone at an odd angle or bleeding that will not stop.';
+  'Call 999 (UK) or 911 (US) now for sudden weakness or numbness in an arm or down one side, a drooping face or slurred speech. Call too for chest or arm pain with sweating, feeling sick or short of breath. Call for heavy bleeding that will not stop, or severe pain that keeps getting worse after a crush or in a cast. Go to A&E (UK) or the emergency room (US) now if a hand or finger turns cold, pale, white or blue, or looks out of shape after an injury. Go there too for numbness or pins and needles after an injury, or a hot, red, swollen hand with a fever. Go for a bite, a puncture wound, a deep cut or an injury from a high-pressure gun (grease, paint or water), even if it looks small.';
 
 const SEVERITY: readonly CareLevel[] = ['emergency', 'urgent', 'routine'];
 
-// Within a level the more specific card wins: an injury over general urgent advice (both say
-// "today"), a GP within 2 weeks over "after 2 weeks of rest".
+// Within a level: a 999 call over A&E, a GP within 2 weeks over "after 2 weeks of rest". At the
+// urgent level the general card wins over the injury card when both are asked for, so that an
+// infection is never sent for "an X-ray and a splint": the action follows every reason shown.
 const CARD_ORDER: readonly CareCardId[] = [
   'emergency-call',
   'emergency',
-  'urgent-injury',
   'urgent',
+  'urgent-injury',
   'prompt',
   'routine',
 ];

@@ -19,7 +19,7 @@ const justInjured: Partial<Answers> = {
 
 describe('issue 26, finding 1: infection and injection injuries', () => {
   it('the always-shown safety net names infection, bites, punctures and high-pressure injection', () => {
-    expect(SAFETY_NET).toMatch(/hot, red and swollen/);
+    expect(SAFETY_NET).toMatch(/hot, red, swollen/);
     expect(SAFETY_NET).toMatch(/fever/);
     expect(SAFETY_NET).toMatch(/bite/);
     expect(SAFETY_NET).toMatch(/puncture/);
@@ -97,7 +97,7 @@ describe('issue 26, finding 5: wording of the care levels', () => {
     expect(action.indexOf('999')).toBeGreaterThan(action.indexOf('A&E'));
   });
 
-  it('a change in shape after an injury (a visible lump, a drooping fingertip) is not a 999 emergency', () => {
+  it('a drooping fingertip after an injury (mallet finger) is urgent, not A&E or 999 (rewritten by issue 36: any other change in shape is A&E)', () => {
     const mallet = careAdvice(
       answers({ ...justInjured, deformity: true, painLocation: ['Fingertip'] }),
     );
@@ -140,7 +140,12 @@ describe('issue 26, finding 6: false reassurance and missing timescales', () => 
 
   it('sudden severe swelling without an injury tells you to go to A&E now if it is hot and red or you have a fever', () => {
     const advice = careAdvice(
-      answers({ onsetType: 'Sudden onset', painIntensity: 'Severe (7-10/10)', swelling: true }),
+      answers({
+        onsetType: 'Sudden onset',
+        painIntensity: 'Severe (7-10/10)',
+        swelling: true,
+        duration: '1-4 weeks',
+      }),
     );
     expect(advice.level).toBe('urgent');
     expect(advice.reasons.join(' ')).toMatch(/hot.*fever.*A&E now|fever.*go to A&E now/);
@@ -167,8 +172,13 @@ describe('issue 26, finding 7: an old injury is not a recent injury', () => {
         stiffness: true,
       }),
     );
-    expect(advice.level).toBe('routine');
     expect(advice.ruleIds).not.toContain('injury-swelling-or-stiffness');
+    // Rewritten by issue 36: swollen, stiff joints for weeks are NICE NG100's urgent referral.
+    expect([advice.level, advice.card, advice.ruleIds]).toEqual([
+      'routine',
+      'prompt',
+      ['inflamed-joints'],
+    ]);
   });
 
   it("under-18 advice matches the site's advice to parents, at every level, and an injured child goes to A&E", () => {
@@ -180,5 +190,183 @@ describe('issue 26, finding 7: an old injury is not a recent injury', () => {
     const injuredChild = careAdvice(answers({ ...justInjured, age: 'Under 18', swelling: true }));
     expect(injuredChild.level).toBe('emergency');
     expect(injuredChild.ruleIds).toEqual(['child-injury', 'under-18']);
+  });
+});
+
+/*
+ * Issue 36: realistic cases written against the NHS pages fell below them. One test per class
+ * of finding, from the answers alone (the visitor ticked "None of these").
+ */
+const rank = {
+  routine: 0,
+  prompt: 1,
+  'urgent-injury': 2,
+  urgent: 2,
+  emergency: 3,
+  'emergency-call': 4,
+};
+const cardRank = (a: Partial<Answers>) => rank[careAdvice(answers(a)).card];
+
+describe('issue 36, finding 1: a changed shape after an injury', () => {
+  it('goes to A&E in the first week, unless the fingertip alone is named (then urgent)', () => {
+    const wrist = careAdvice(
+      answers({
+        ...justInjured,
+        painLocation: ['Wrist'],
+        painIntensity: 'Severe (7-10/10)',
+        swelling: true,
+        deformity: true,
+      }),
+    );
+    expect([wrist.level, wrist.card]).toEqual(['emergency', 'emergency']);
+    expect(wrist.ruleIds).toContain('injury-deformity');
+    for (const place of ['Index finger', 'Thumb', 'Elbow', 'Forearm']) {
+      expect([place, cardRank({ ...justInjured, painLocation: [place], deformity: true })]).toEqual(
+        [place, rank.emergency],
+      );
+    }
+    const tip = careAdvice(
+      answers({ ...justInjured, painLocation: ['Fingertip'], deformity: true }),
+    );
+    expect([tip.level, tip.card]).toEqual(['urgent', 'urgent-injury']);
+  });
+});
+
+describe('issue 36, finding 2: tingling or pins and needles after a fresh injury', () => {
+  it('is A&E, like numbness', () => {
+    const advice = careAdvice(answers({ ...justInjured, painLocation: ['Wrist'], tingling: true }));
+    expect(advice.level).toBe('emergency');
+    expect(advice.ruleIds).toContain('injury-circulation');
+  });
+});
+
+describe('issue 36, finding 3: severe pain after a crush or in a cast (compartment syndrome)', () => {
+  it('severe pain with swelling or numbness in the first week after an injury is A&E', () => {
+    for (const flag of ['swelling', 'numbness'] as const) {
+      expect(
+        cardRank({
+          ...justInjured,
+          painIntensity: 'Severe (7-10/10)',
+          painLocation: ['Forearm'],
+          [flag]: true,
+        }),
+      ).toBeGreaterThanOrEqual(rank.emergency);
+    }
+  });
+
+  it('the emergency check asks about it directly, and it is a 999 call', () => {
+    expect(careAdvice(answers({}), ['crush-or-cast-pain']).card).toBe('emergency-call');
+  });
+});
+
+describe('issue 36, finding 4: a fall onto the wrist with mild or moderate pain', () => {
+  it('gets the same-day X-ray card, whatever the strength, and says why', () => {
+    for (const painIntensity of ['Mild (1-3/10)', 'Moderate (4-6/10)']) {
+      for (const duration of ['Less than 1 week', '1-4 weeks']) {
+        const advice = careAdvice(
+          answers({
+            onsetType: 'After injury/trauma',
+            duration,
+            painIntensity,
+            painLocation: ['Wrist', 'Thumb'],
+          }),
+        );
+        expect([painIntensity, duration, advice.card]).toEqual([
+          painIntensity,
+          duration,
+          'urgent-injury',
+        ]);
+        expect(advice.reasons.join(' ')).toMatch(/X-ray today/);
+      }
+    }
+  });
+});
+
+describe('issue 36, finding 5: a possible stroke or heart attack', () => {
+  it('a sudden weak or numb hand in an older person is a 999 call, first in the card', () => {
+    const advice = careAdvice(
+      answers({
+        age: 'Over 60',
+        onsetType: 'Sudden onset',
+        duration: 'Less than 1 week',
+        weakness: true,
+        painLocation: ['Palm'],
+      }),
+    );
+    expect(advice.card).toBe('emergency-call');
+    expect(advice.title).toMatch(/call 999 or 911/);
+    expect(advice.actions.uk).toMatch(/^Call 999 now/);
+  });
+
+  it('arm pain with sweating, sickness or breathlessness is asked in the check, and is a 999 call', () => {
+    const advice = careAdvice(answers({ painLocation: ['Forearm'] }), ['heart-arm-pain']);
+    expect(advice.card).toBe('emergency-call');
+    expect(advice.reasons[0]).toMatch(/heart attack, even with no chest pain/);
+  });
+});
+
+describe('issue 36, finding 6: slow red flags never get self-care', () => {
+  it.each<[string, Partial<Answers>]>([
+    [
+      'a lump without swelling',
+      { deformity: true, onsetType: 'Gradual onset', duration: '1-3 months' },
+    ],
+    [
+      'night bone pain over 60',
+      { age: 'Over 60', nightPain: true, onsetType: 'Gradual onset', duration: '1-4 weeks' },
+    ],
+    [
+      'rest pain over 60',
+      { age: 'Over 60', painTiming: 'At rest', onsetType: 'Gradual onset', duration: '1-4 weeks' },
+    ],
+    [
+      'swollen, stiff small joints in both hands for weeks',
+      {
+        painLocation: ['Index finger', 'Middle finger', 'Ring finger'],
+        swelling: true,
+        stiffness: true,
+        painTiming: 'In the morning',
+        onsetType: 'Gradual onset',
+        duration: '1-4 weeks',
+      },
+    ],
+    [
+      'symptoms for months',
+      { painLocation: ['Elbow'], onsetType: 'Gradual onset', duration: '3-6 months' },
+    ],
+  ])('%s: a GP within 2 weeks', (_story, overrides) => {
+    expect(careAdvice(answers(overrides)).card).toBe('prompt');
+  });
+});
+
+describe("issue 36, finding 7: a child's red, warm, swollen finger", () => {
+  it('is not headed "Non-urgent advice" while its reason says A&E', () => {
+    const advice = careAdvice(
+      answers({
+        age: 'Under 18',
+        painLocation: ['Index finger'],
+        swelling: true,
+        onsetType: 'Gradual onset',
+        duration: 'Less than 1 week',
+      }),
+    );
+    expect(advice.level).toBe('emergency');
+    expect(advice.title).not.toMatch(/Non-urgent/);
+  });
+});
+
+describe('issue 36: an infection is never sent for an X-ray and a splint', () => {
+  it('the urgent card follows the reasons: infection signs get the general urgent card', () => {
+    const advice = careAdvice(
+      answers({
+        onsetType: 'Gradual onset',
+        duration: '1-4 weeks',
+        swelling: true,
+        colorChanges: true,
+        painLocation: ['Middle finger'],
+      }),
+    );
+    expect([advice.level, advice.card]).toEqual(['urgent', 'urgent']);
+    expect(advice.action).not.toMatch(/X-ray|splint/);
   });
 });

@@ -1,19 +1,21 @@
 /*
  * Red-flag rules behind the care card shown before the results. Each rule is data: an id,
  * the level it raises the card to, the card it asks for, the reason shown to the visitor, its
- * source, and a predicate over the answers. The levels follow the NHS care-card pattern:
- * "Emergency: get help now" (A&E), "Urgent: get help today" and "Non-urgent advice" (see a
- * GP). The NHS titles ("Immediate action required", "Urgent advice") read above US grade 9. Two levels have a second card: an urgent injury goes to an urgent treatment
- * centre or minor injuries unit, which can X-ray and splint the same day; and some non-urgent
- * signs need a GP within 2 weeks rather than after 2 weeks of rest (see care-advice.ts).
+ * source, the lines of the care table it carries out, and a predicate over the answers.
+ *
+ * The rules follow the care table (docs/clinical-safety/care-table.md), built line by line
+ * from the NHS and NICE pages: every "Call 999", "Go to A&E", "urgent / 111", "See a GP" and
+ * self-care line the six steps can express is reached here from the answers alone, as many
+ * visitors tick "None of these" in the emergency check. Where the answers cannot tell two
+ * things apart (a drooping fingertip from a finger at an odd angle, a swollen fracture from
+ * pressure building in the muscles) the rule takes the higher level, and the table says so.
+ * A test walks every line of the table with its vignettes, from both sides.
  *
  * Deliberately conservative: an unanswered duration counts as recent, an unanswered onset
  * after a past injury counts as the injury, and the rules only use structured answers, never
- * the free text, so the same answers always give the same card. The emergency check asked
- * before the questions (emergency-signs.ts) covers what the answers cannot say: a wound, a
- * fever, a hand that is cold to the touch.
+ * the free text, so the same answers always give the same card.
  *
- * The hazard log (docs/clinical-safety/hazard-log.md) names the vignettes that prove each rule.
+ * The hazard log (docs/clinical-safety/hazard-log.md) names the vignettes behind each control.
  */
 import { deepFreeze } from './freeze';
 import {
@@ -23,14 +25,17 @@ import {
   HOLLOW_AT_THUMB_BASE,
   type OnsetType,
   type PainIntensity,
+  type PainLocation,
+  type PainTiming,
 } from './options';
 
 export type CareLevel = 'emergency' | 'urgent' | 'routine';
 
 /**
- * Which card a rule asks for within its level: `urgent-injury` sends a suspected break or
- * tendon injury where it can be X-rayed and splinted; `prompt` asks for a GP within 2 weeks;
- * `emergency-call` (signs of a stroke or heart attack) is a 999 / 911 call, not a trip to A&E.
+ * Which card a rule asks for within its level: `emergency-call` is a 999 / 911 call (the
+ * NHS's own 999 lines: stroke, heart attack, sepsis, compartment syndrome, heavy bleeding);
+ * `urgent-injury` sends a suspected break or tendon injury where it can be X-rayed and
+ * splinted; `prompt` asks for a GP within 2 weeks.
  */
 export type CareCardId =
   'emergency-call' | 'emergency' | 'urgent-injury' | 'urgent' | 'prompt' | 'routine';
@@ -43,6 +48,8 @@ export interface CareRule {
   readonly reason: string;
   /** The guidance the rule is taken from. */
   readonly source: string;
+  /** The care table's lines this rule carries out (docs/clinical-safety/care-table.md). */
+  readonly lines: readonly string[];
   /** Shown whatever the card's level (advice that must never be hidden by a higher level). */
   readonly always?: true;
   readonly applies: (answers: Answers) => boolean;
@@ -52,11 +59,26 @@ const NHS_BROKEN_FINGER =
   'NHS: Broken finger or thumb — https://www.nhs.uk/conditions/broken-finger/';
 const NHS_BROKEN_ARM =
   'NHS: Broken arm or wrist — https://www.nhs.uk/conditions/broken-arm-or-wrist/';
+const NHS_DISLOCATION =
+  'NHS: Dislocated finger / elbow pain — https://www.nhs.uk/conditions/elbow-pain/';
 const NHS_HAND_PAIN = 'NHS: Hand pain — https://www.nhs.uk/conditions/hand-pain/';
-const NHS_111 = 'NHS 111 guidance — https://111.nhs.uk/';
+const NHS_WRIST_PAIN = 'NHS: Wrist pain — https://www.nhs.uk/conditions/wrist-pain/';
+const NHS_ELBOW_PAIN = 'NHS: Elbow pain — https://www.nhs.uk/conditions/elbow-pain/';
+const NHS_PINS = 'NHS: Pins and needles — https://www.nhs.uk/conditions/pins-and-needles/';
+const NHS_COMPARTMENT =
+  'NHS: Compartment syndrome — https://www.nhs.uk/conditions/compartment-syndrome/';
+const NHS_MALLET = 'NHS: Mallet finger — https://www.nhs.uk/conditions/mallet-finger/';
+const NHS_STROKE = 'NHS: Stroke, symptoms — https://www.nhs.uk/conditions/stroke/symptoms/';
+const NHS_CELLULITIS = 'NHS: Cellulitis — https://www.nhs.uk/conditions/cellulitis/';
+const NHS_SEPTIC_ARTHRITIS =
+  'NHS: Septic arthritis — https://www.nhs.uk/conditions/septic-arthritis/';
 const NHS_LUMPS = 'NHS: Lumps — https://www.nhs.uk/conditions/lumps/';
+const NHS_RA = 'NHS: Rheumatoid arthritis — https://www.nhs.uk/conditions/rheumatoid-arthritis/';
+const NHS_111 = 'NHS 111 guidance — https://111.nhs.uk/';
 const NICE_NG12 =
-  'NICE NG12 Suspected cancer: recognition and referral, 1.11 sarcoma — https://www.nice.org.uk/guidance/ng12';
+  'NICE NG12 Suspected cancer: recognition and referral (1.11 sarcoma, 1.10 myeloma) — https://www.nice.org.uk/guidance/ng12';
+const NICE_NG100 =
+  'NICE NG100 Rheumatoid arthritis in adults (1.1.2 refer urgently) — https://www.nice.org.uk/guidance/ng100';
 const NICE_CKS_CTS =
   'NICE CKS Carpal tunnel syndrome (refer if there is weakness or muscle wasting) — https://cks.nice.org.uk/topics/carpal-tunnel-syndrome/';
 
@@ -65,6 +87,14 @@ const AFTER_INJURY: OnsetType = 'After injury/trauma';
 const SUDDEN: OnsetType = 'Sudden onset';
 const SEVERE: PainIntensity = 'Severe (7-10/10)';
 const CHILD: AgeRange = 'Under 18';
+const OVER_60: AgeRange = 'Over 60';
+const FINGERTIP: PainLocation = 'Fingertip';
+const WRIST: PainLocation = 'Wrist';
+const THUMB: PainLocation = 'Thumb';
+const FOREARM: PainLocation = 'Forearm';
+const AT_NIGHT: PainTiming = 'At night';
+const AT_REST: PainTiming = 'At rest';
+const IN_THE_MORNING: PainTiming = 'In the morning';
 
 /**
  * The symptoms began with an injury: the visitor said so, or has injured the area before and
@@ -94,6 +124,8 @@ function durations(...labels: Array<'' | Duration>): readonly string[] {
 const RECENT_DURATIONS = durations('', 'Less than 1 week', '1-4 weeks');
 const VERY_RECENT_DURATIONS = durations('', 'Less than 1 week');
 const LONG_DURATIONS = durations('1-3 months', '3-6 months', 'More than 6 months');
+// Weeks, not days: NICE NG100's "persistent" joint swelling.
+const LASTING_DURATIONS = durations('1-4 weeks', ...LONG_DURATIONS);
 
 export function recent(a: Answers): boolean {
   return RECENT_DURATIONS.includes(a.duration);
@@ -116,113 +148,163 @@ function recentInjury(a: Answers): boolean {
   return injured(a) && recent(a);
 }
 
-/** A lump: the "visible lump, bend or change in shape" question together with swelling. */
-function lump(a: Answers): boolean {
-  return a.deformity && a.swelling;
+/** An injury in the last week (or with no duration given): the time of the NHS A&E lines. */
+function freshInjury(a: Answers): boolean {
+  return injured(a) && veryRecent(a);
+}
+
+/** Numbness, tingling or pins and needles: the questionnaire asks them as two flags. */
+function nerveSigns(a: Answers): boolean {
+  return a.numbness || a.tingling;
+}
+
+/** The fingertip alone, where a change in shape after an injury is most often mallet finger. */
+function fingertipOnly(a: Answers): boolean {
+  return a.painLocation.length === 1 && a.painLocation[0] === FINGERTIP;
+}
+
+/**
+ * Pain in the wrist, the thumb side of it or the forearm: after a fall these are the places of
+ * a broken wrist or scaphoid, which need an X-ray the same day however strong the pain.
+ */
+function wristOrThumbSide(a: Answers): boolean {
+  return [WRIST, HOLLOW_AT_THUMB_BASE, THUMB, FOREARM].some((place) =>
+    a.painLocation.includes(place),
+  );
+}
+
+/** Pain at night or at rest: bone pain that activity does not explain. */
+function restOrNightPain(a: Answers): boolean {
+  return a.nightPain || [AT_NIGHT, AT_REST].includes(a.painTiming);
+}
+
+/** Swelling with a colour change (the questionnaire's nearest words for red and swollen). */
+function redAndSwollen(a: Answers): boolean {
+  return a.swelling && a.colorChanges;
 }
 
 export const CARE_RULES: readonly CareRule[] = deepFreeze([
-  // --- Emergency: get help now ---------------------------------------------------------
+  // --- Emergency: call 999 / 911 -------------------------------------------------------
   {
-    // NHS: after an injury, a finger that "looks blue or feels numb" means A&E: its blood
-    // supply or nerve may be damaged. Either sign alone is enough. After the first week the
-    // same signs go to a clinic the same day (injury-nerve-or-tendon).
+    // The NHS stroke page: call 999 for sudden weakness or numbness in an arm, even if it
+    // gets better. A trapped nerve is the likelier cause in a hand checker, but the answers
+    // cannot tell them apart, so sudden weakness or numbness without an injury this week is
+    // the stroke line at any age (the table says so).
+    id: 'sudden-nerve-symptoms',
+    level: 'emergency',
+    card: 'emergency-call',
+    reason:
+      'Weakness or numbness that came on suddenly, with no injury, can be a sign of a stroke. Call 999 (UK) or 911 (US) now, even if it gets better. Look for a drooping face, a weak arm or slurred speech.',
+    source: NHS_STROKE,
+    lines: ['ST-1', 'PN-1'],
+    applies: (a) => suddenWithoutInjury(a) && (a.numbness || a.weakness) && veryRecent(a),
+  },
+  // --- Emergency: go to A&E / the emergency room ---------------------------------------
+  {
+    // The NHS broken finger and broken arm or wrist pages send a finger, wrist or arm at an
+    // odd angle or changed in shape to A&E. The questionnaire's "visible lump, bend or change
+    // in shape" cannot tell that from a drooping fingertip (mallet finger, NHS: 111), so in
+    // the first week it goes to A&E unless the fingertip is the only place named.
+    id: 'injury-deformity',
+    level: 'emergency',
+    card: 'emergency',
+    reason:
+      'A finger, wrist or arm that has changed shape since an injury can mean a broken bone or a joint out of place. This needs A&E now.',
+    source: `${NHS_BROKEN_FINGER}; ${NHS_BROKEN_ARM}; ${NHS_DISLOCATION}`,
+    lines: ['BF-1', 'BA-1', 'DL-1', 'EP-1'],
+    applies: (a) => freshInjury(a) && a.deformity && !fingertipOnly(a),
+  },
+  {
+    // NHS: after an injury, a finger or hand that looks blue or pale, or feels numb or
+    // tingly (pins and needles), means A&E: its blood supply or a nerve may be damaged.
     id: 'injury-circulation',
     level: 'emergency',
     card: 'emergency',
     reason:
-      'After an injury, a finger or hand that has changed colour (such as blue or pale) or feels numb may have a damaged blood vessel or nerve. This needs A&E now.',
-    source: NHS_BROKEN_FINGER,
-    applies: (a) => injured(a) && veryRecent(a) && (a.colorChanges || a.numbness),
+      'After an injury, a finger or hand that has changed colour (such as blue or pale), feels numb or has pins and needles may have a damaged blood vessel or nerve. This needs A&E now.',
+    source: `${NHS_BROKEN_FINGER}; ${NHS_BROKEN_ARM}; ${NHS_COMPARTMENT}`,
+    lines: ['BF-2', 'BA-2', 'PN-2', 'CS-2'],
+    applies: (a) => freshInjury(a) && (a.colorChanges || nerveSigns(a)),
+  },
+  {
+    // NHS compartment syndrome: "Call 999 or go to A&E if you have sudden, severe pain"; the
+    // broken arm or wrist page sends a suspected break to A&E. The answers cannot say "crush",
+    // "cast" or "getting worse", nor tell pressure building in the muscles from a bad break,
+    // so severe pain that began suddenly or with an injury this week goes to A&E; the
+    // emergency check asks about a crush or a cast directly (a 999 call).
+    id: 'sudden-severe-pain',
+    level: 'emergency',
+    card: 'emergency',
+    reason:
+      'Severe pain that came on suddenly or with an injury in the last few days can mean a bad break, or pressure building in the muscles that can cut off the blood supply. This needs A&E now. Call 999 (UK) or 911 (US) if the pain keeps getting worse.',
+    source: `${NHS_COMPARTMENT}; ${NHS_BROKEN_ARM}; ${NHS_HAND_PAIN}`,
+    lines: ['CS-1', 'BA-3', 'HP-5'],
+    applies: (a) => severe(a) && veryRecent(a) && (injured(a) || a.onsetType === SUDDEN),
   },
   {
     // A hand or finger that suddenly turns white, pale or blue may have lost its blood supply
-    // (a clot or a blocked artery); it is an emergency, as the results disclaimer says. The
-    // answers cannot say "cold to the touch" ("Sensitivity to cold" is not that), so the
-    // colour change that started suddenly this week is enough; the emergency check asks
-    // about a cold, pale hand directly.
+    // (a clot or a blocked artery). "Sensitivity to cold" is not "cold to the touch", so the
+    // colour change that started suddenly this week is enough.
     id: 'sudden-circulation',
     level: 'emergency',
     card: 'emergency',
     reason:
       'A change in skin colour that came on suddenly in the last few days can mean the hand is not getting enough blood. If a hand or finger is cold, pale, white or blue, go to A&E now.',
     source: `${NHS_111}; NHS: Peripheral arterial disease — https://www.nhs.uk/conditions/peripheral-arterial-disease-pad/`,
+    lines: ['HP-1'],
     applies: (a) => a.onsetType === SUDDEN && a.colorChanges && veryRecent(a) && !injured(a),
   },
   {
-    // The site's advice to parents (web/src/content/site.ts, PARENT_ADVICE, and the FAQ "Can I
-    // use HandCheck for my child?") takes an injured child to A&E / the emergency room: a
-    // child's growth plates can break where an adult's bone would only bruise. The care card
-    // never sits below the site's own advice.
+    // The site's advice to parents (web/src/content/site.ts, PARENT_ADVICE) takes an injured
+    // child to A&E / the emergency room: a child's growth plates can break where an adult's
+    // bone would only bruise, and a pulled elbow needs checking. The card never sits below it.
     id: 'child-injury',
     level: 'emergency',
     card: 'emergency',
     reason:
       "A child's bones are still growing, and an injury can harm the growing part of a bone. Take an injured child to A&E (UK) or the emergency room (US) today.",
     source:
-      'NHS: Broken arm or wrist (children) — https://www.nhs.uk/conditions/broken-arm-or-wrist/; HandCheck advice to parents (FAQ "Can I use HandCheck for my child?")',
+      'NHS: Broken arm or wrist (children); NHS: Pulled elbow — https://www.nhs.uk/conditions/pulled-elbow/; HandCheck advice to parents (FAQ "Can I use HandCheck for my child?")',
+    lines: ['PE-1', 'BA-4'],
     applies: (a) => a.age === CHILD && injured(a) && veryRecent(a),
+  },
+  {
+    // The same advice to parents: a hot, red, swollen hand or finger goes to A&E. The answers
+    // cannot say "hot", so a child's swelling without an injury in the last weeks is read as
+    // it: a child's hand infection or septic joint spreads fast.
+    id: 'child-swelling',
+    level: 'emergency',
+    card: 'emergency',
+    reason:
+      "A child's hand or finger that is swollen, red or warm can be an infection, which spreads fast in children. Take them to A&E (UK) or the emergency room (US) today.",
+    source: `${NHS_SEPTIC_ARTHRITIS}; ${NHS_CELLULITIS}; HandCheck advice to parents`,
+    lines: ['SA-2'],
+    applies: (a) => a.age === CHILD && !injured(a) && a.swelling && recent(a),
   },
   // --- Urgent: get help today ----------------------------------------------------------
   {
-    // The deformity question reads "A visible lump, bend or change in shape": after an injury
-    // that is most often a drooping fingertip (mallet finger), a swollen joint or a
-    // dislocation, which need a same-day X-ray and splint, not 999. A bone at an odd angle or
-    // through the skin is asked in the emergency check and sends the visitor to A&E.
-    id: 'injury-deformity',
+    // Red and swollen without an injury: cellulitis or septic arthritis, which the NHS sends
+    // to an urgent GP appointment or 111, and to A&E with a fever or feeling unwell.
+    id: 'infection-signs',
     level: 'urgent',
-    card: 'urgent-injury',
+    card: 'urgent',
     reason:
-      'A change in shape since a recent injury can mean a broken bone, a joint out of place or a torn tendon, such as mallet finger (a fingertip that droops). It needs an X-ray and often a splint today. If a bone is at an odd angle or through the skin, go to A&E now.',
-    source: `${NHS_BROKEN_FINGER}; ${NHS_BROKEN_ARM}; NHS: Mallet finger — https://www.nhs.uk/conditions/mallet-finger/`,
-    applies: (a) => recentInjury(a) && a.deformity,
+      'Swelling with a change in skin colour, such as redness, can be an infection of the skin or a joint. It needs treatment today. Go to A&E (UK) or the emergency room (US) now if the area is hot and spreading, or you have a fever or feel unwell.',
+    source: `${NHS_CELLULITIS}; ${NHS_SEPTIC_ARTHRITIS}`,
+    lines: ['CE-1', 'SA-1'],
+    applies: (a) => !injured(a) && redAndSwollen(a) && recent(a),
   },
   {
-    // Decided: urgent, not emergency. The NHS sends a painful, swollen injured finger to 111
-    // or an urgent treatment centre and keeps A&E for an odd angle, a blue or numb finger or
-    // bone through the skin, which the emergency rules and the emergency check catch. Severe
-    // pain alone still needs a same-day X-ray.
-    id: 'injury-severe-pain',
+    // Sudden severe pain and swelling with no injury may be an infection (which in the hand
+    // can spread along the tendon sheath within hours), gout or a tendon problem.
+    id: 'sudden-severe-swelling',
     level: 'urgent',
-    card: 'urgent-injury',
+    card: 'urgent',
     reason:
-      'Severe pain after a recent injury can mean a broken bone. It needs checking today, usually with an X-ray.',
-    source: `${NHS_BROKEN_FINGER}; ${NHS_BROKEN_ARM}`,
-    applies: (a) => recentInjury(a) && severe(a),
-  },
-  {
-    // NHS lists tingling and numbness among the signs of a broken arm or wrist; weakness after
-    // an injury can mean a torn tendon (jersey finger), which is best repaired within days.
-    // In the first week numbness or a colour change is an emergency (injury-circulation).
-    id: 'injury-nerve-or-tendon',
-    level: 'urgent',
-    card: 'urgent-injury',
-    reason:
-      'Numbness, weakness or a change in skin colour after a recent injury can mean a nerve, tendon or blood vessel has been hurt. These do best when treated within days.',
-    source: `${NHS_BROKEN_ARM}; ${NHS_111}`,
-    applies: (a) => recentInjury(a) && (a.numbness || a.weakness || a.colorChanges),
-  },
-  {
-    // A scaphoid fracture hurts in the hollow at the base of the thumb, is often missed on
-    // the first X-ray and can fail to heal if not put in a splint or cast early.
-    id: 'suspected-scaphoid',
-    level: 'urgent',
-    card: 'urgent-injury',
-    reason:
-      'Pain in the hollow at the base of the thumb after an injury can be a broken scaphoid (a small wrist bone). It is easy to miss, so it needs an X-ray today, even if you can still move your wrist.',
-    source: `${NHS_BROKEN_ARM}; British Society for Surgery of the Hand patient information — https://www.bssh.ac.uk/patients/`,
-    applies: (a) => recentInjury(a) && a.painLocation.includes(HOLLOW_AT_THUMB_BASE),
-  },
-  {
-    // NHS: after an injury, a finger or thumb that is "painful, swollen and bruised" or
-    // "stiff or difficult to move" needs an urgent treatment centre or 111.
-    id: 'injury-swelling-or-stiffness',
-    level: 'urgent',
-    card: 'urgent-injury',
-    reason:
-      'Swelling or stiffness after a recent injury can mean a break, a joint out of place or a bad sprain. It may need an X-ray.',
-    source: NHS_BROKEN_FINGER,
-    applies: (a) => recentInjury(a) && (a.swelling || a.stiffness),
+      'Sudden severe pain with swelling and no injury can be caused by an infection, gout or a tendon problem. These need treatment soon. If the area is hot and red, or you have a fever, go to A&E now.',
+    source: `${NHS_HAND_PAIN}; ${NHS_SEPTIC_ARTHRITIS}; ${NHS_111}`,
+    lines: ['HP-2', 'SA-1'],
+    applies: (a) => suddenWithoutInjury(a) && severe(a) && a.swelling && recent(a),
   },
   {
     // A colour change that began suddenly a week or more ago is past the first hours, but a
@@ -233,72 +315,186 @@ export const CARE_RULES: readonly CareRule[] = deepFreeze([
     reason:
       'A change in skin colour that came on suddenly can mean a problem with the blood flow to your hand. It should be checked today.',
     source: `NHS: Raynaud's — https://www.nhs.uk/conditions/raynauds/; ${NHS_111}`,
+    lines: ['HP-1'],
     applies: (a) =>
       a.onsetType === SUDDEN && a.colorChanges && recent(a) && !veryRecent(a) && !injured(a),
   },
   {
-    // NICE advises assessing sudden-onset one-sided numbness as a possible stroke or TIA; the
-    // NHS stroke page lists arm weakness or numbness. Urgent rather than emergency because a
-    // trapped nerve is the likelier cause in a hand checker, with the 999 signs spelled out.
-    id: 'sudden-nerve-symptoms',
+    // Sudden weakness or numbness that began more than a week ago is past the stroke line's
+    // hours but still needs a doctor the same day (NHS pins and needles: urgent GP or 111).
+    id: 'sudden-nerve-symptoms-later',
     level: 'urgent',
     card: 'urgent',
     reason:
-      'Numbness or weakness that came on suddenly without an injury should be checked today. Call 999 (UK) or 911 (US) now if it started in the last few hours, or comes with a drooping face, weakness down one side of the body or slurred speech.',
-    source:
-      'NHS: Stroke symptoms — https://www.nhs.uk/conditions/stroke/symptoms/; NICE NG127 Suspected neurological conditions — https://www.nice.org.uk/guidance/ng127',
-    applies: (a) => suddenWithoutInjury(a) && (a.numbness || a.weakness) && veryRecent(a),
+      'Weakness or numbness that came on suddenly, with no injury, should be checked by a doctor today. Do this even if it is better now.',
+    source: `${NHS_PINS}; ${NHS_STROKE}`,
+    lines: ['PN-3'],
+    applies: (a) =>
+      suddenWithoutInjury(a) && (a.numbness || a.weakness) && recent(a) && !veryRecent(a),
   },
   {
-    // Sudden severe pain and swelling with no injury may be an infection (which in the hand
-    // can spread along the tendon sheath within hours and then needs surgery), gout or a
-    // tendon problem. The answers cannot tell heat, redness or fever, so the reason names them
-    // with "go to A&E now"; the emergency check asks about them directly.
-    id: 'sudden-severe-swelling',
+    // A change in shape at the fingertip alone after an injury is most often a mallet finger:
+    // NHS 111 or an urgent treatment centre the same day, for a splint; a change in shape in
+    // weeks 2 to 4 is no longer an A&E story but still needs an X-ray.
+    id: 'injury-deformity-later',
+    level: 'urgent',
+    card: 'urgent-injury',
+    reason:
+      'A change in shape since an injury, such as mallet finger (a fingertip that droops), can mean a broken bone or a torn tendon. It needs an X-ray and often a splint today.',
+    source: `${NHS_MALLET}; ${NHS_BROKEN_FINGER}`,
+    lines: ['MF-1'],
+    applies: (a) => recentInjury(a) && a.deformity && (fingertipOnly(a) || !veryRecent(a)),
+  },
+  {
+    // NHS finger pain and mallet finger: an injured finger that is painful, tender, swollen or
+    // will not straighten needs NHS 111 (or an urgent treatment centre), and "if you think you
+    // might have broken your finger, do not try to treat it yourself". In the first week any
+    // injury gets checked the same day.
+    id: 'fresh-injury',
+    level: 'urgent',
+    card: 'urgent-injury',
+    reason:
+      'An injury in the last few days that still hurts can be a broken bone, a torn tendon or a joint out of place, even when the pain is mild. It should be checked today.',
+    source: `${NHS_MALLET}; ${NHS_BROKEN_FINGER}; ${NHS_HAND_PAIN}`,
+    lines: ['MF-2', 'HP-6'],
+    applies: (a) => freshInjury(a),
+  },
+  {
+    // NHS: think you have broken a finger, wrist or arm, or have a painful, swollen, bruised
+    // or stiff finger after an injury: an urgent treatment centre the same day.
+    id: 'injury-severe-pain',
+    level: 'urgent',
+    card: 'urgent-injury',
+    reason:
+      'Severe pain after a recent injury can mean a broken bone. It needs checking today, usually with an X-ray.',
+    source: `${NHS_BROKEN_FINGER}; ${NHS_BROKEN_ARM}`,
+    lines: ['BF-3', 'BA-5'],
+    applies: (a) => recentInjury(a) && severe(a),
+  },
+  {
+    // Weakness after an injury can mean a torn tendon (jersey finger), best repaired within
+    // days; numbness, tingling or a colour change weeks 2 to 4 after an injury still need a
+    // doctor the same day.
+    id: 'injury-nerve-or-tendon',
+    level: 'urgent',
+    card: 'urgent-injury',
+    reason:
+      'Numbness, tingling, weakness or a change in skin colour after a recent injury can mean a nerve, tendon or blood vessel has been hurt. These do best when treated within days.',
+    source: `${NHS_BROKEN_ARM}; ${NHS_BROKEN_FINGER}`,
+    lines: ['BF-4', 'PN-2'],
+    applies: (a) => recentInjury(a) && (nerveSigns(a) || a.weakness || a.colorChanges),
+  },
+  {
+    // A fall onto the hand breaks the wrist or the scaphoid, which hurts in the hollow at the
+    // base of the thumb, is often missed on the first X-ray and can fail to heal without a
+    // cast. NHS and NICE CKS: any wrist pain after a fall needs an X-ray, however strong.
+    id: 'suspected-scaphoid',
+    level: 'urgent',
+    card: 'urgent-injury',
+    reason:
+      'Pain in the wrist or at the base of the thumb after a fall or injury can be a broken wrist or scaphoid (a small wrist bone). These are easy to miss, so it needs an X-ray today, even if the pain is mild and you can still move your wrist.',
+    source: `${NHS_BROKEN_ARM}; ${NHS_WRIST_PAIN}; NICE CKS Scaphoid fracture — https://cks.nice.org.uk/`,
+    lines: ['BA-5', 'WP-1'],
+    applies: (a) => recentInjury(a) && wristOrThumbSide(a),
+  },
+  {
+    // NHS: a painful, swollen or stiff finger, or an elbow that hurts, swells or will not move
+    // after a fall, needs an urgent treatment centre the same day.
+    id: 'injury-swelling-or-stiffness',
+    level: 'urgent',
+    card: 'urgent-injury',
+    reason:
+      'Swelling or stiffness after a recent injury can mean a break, a joint out of place or a bad sprain. It needs an X-ray today.',
+    source: `${NHS_BROKEN_FINGER}; ${NHS_ELBOW_PAIN}`,
+    lines: ['BF-3', 'EP-2'],
+    applies: (a) => recentInjury(a) && (a.swelling || a.stiffness),
+  },
+  {
+    // NHS hand pain: a hand that has changed shape or colour, or severe pain, goes to an
+    // urgent treatment centre or A&E. Without an injury, a change in shape that came on
+    // suddenly (a tendon that snapped, a joint that slipped) needs checking the same day;
+    // severe pain still there after the first week, too.
+    id: 'sudden-change-or-severe-pain',
     level: 'urgent',
     card: 'urgent',
     reason:
-      'Sudden severe pain with swelling and no injury can be caused by an infection, gout or a tendon problem. These need treatment soon. If the area is hot and red, or you have a fever, go to A&E now.',
-    source: `${NHS_HAND_PAIN}; NHS: Septic arthritis — https://www.nhs.uk/conditions/septic-arthritis/; ${NHS_111}`,
-    applies: (a) => suddenWithoutInjury(a) && severe(a) && a.swelling && recent(a),
+      'Severe pain, or a change in shape that came on suddenly, should be checked by a doctor today.',
+    source: NHS_HAND_PAIN,
+    lines: ['HP-5', 'HP-7'],
+    applies: (a) =>
+      !injured(a) &&
+      recent(a) &&
+      ((a.onsetType === SUDDEN && a.deformity) || severe(a)),
   },
   // --- Non-urgent advice: see a GP within 2 weeks ---------------------------------------
   {
-    // NICE CKS (carpal tunnel syndrome) refers people with weakness or muscle wasting (a
-    // flatter pad at the base of the thumb) without a trial of rest: a nerve pressed that
-    // hard can be harmed for good. The answers cannot ask about wasting, so the reason names it.
+    // NICE CKS (carpal tunnel syndrome) refers people with weakness or muscle wasting without
+    // a trial of rest: a nerve pressed that hard can be harmed for good.
     id: 'gradual-weakness',
     level: 'routine',
     card: 'prompt',
     reason:
       'Weakness in the hand, or muscles that look thinner (such as the pad at the base of the thumb), can mean a nerve is being pressed hard. A GP should check it soon, before the nerve is harmed for good.',
     source: `${NICE_CKS_CTS}; NICE CKS Cubital tunnel syndrome — https://cks.nice.org.uk/topics/ulnar-nerve-entrapment/`,
+    lines: ['CT-1'],
     applies: (a) => a.weakness,
   },
   {
-    // NICE NG12 (1.11.3): an unexplained lump that is getting bigger needs an urgent scan
-    // (within 2 weeks) for a soft-tissue sarcoma; a lump over about 5 cm is the classic
-    // warning sign. No question asks whether a lump is growing or how big it is, so every
-    // lump with swelling that a recent injury does not explain gets the 2-week card, and the
-    // reason names the signs that make it urgent.
+    // NICE NG12 and the NHS lumps page: a lump that is growing, over about 5 cm, hard or
+    // painful needs a GP soon (an urgent scan within 2 weeks). No question asks whether a lump
+    // grows or how big it is, so every new lump, bend or change in shape that a recent injury
+    // does not explain gets the 2-week card, and the reason names the signs.
     id: 'growing-lump',
     level: 'routine',
     card: 'prompt',
     reason:
-      'A lump should be checked by a GP, even if it does not hurt. Most lumps are harmless. Go within 2 weeks if it is getting bigger or is larger than about 5 cm (2 inches), as you may need a scan soon.',
+      'A lump or a change in shape should be checked by a GP, even if it does not hurt. Most lumps are harmless. Go within 2 weeks, as a lump that is getting bigger, is larger than about 5 cm (2 inches) or feels hard may need a scan soon.',
     source: `${NICE_NG12}; ${NHS_LUMPS}`,
-    applies: (a) => lump(a) && !recentInjury(a),
+    lines: ['LU-1', 'LU-2', 'GC-1'],
+    applies: (a) => a.deformity && !recentInjury(a),
   },
-  // --- Non-urgent advice -----------------------------------------------------------------
   {
-    // NHS: see a GP if hand or wrist pain has not improved after 2 weeks of home treatment.
+    // NICE NG100: refer urgently anyone with persistent swelling of small joints of the hands,
+    // of more than one joint, or for 3 months or more; the NHS rheumatoid arthritis page says
+    // see a GP for pain, swelling and stiffness, stiff in the morning.
+    id: 'inflamed-joints',
+    level: 'routine',
+    card: 'prompt',
+    reason:
+      'Swollen, stiff joints in the hand for weeks, with no injury, can be a kind of arthritis that is best treated early to protect the joints. A GP should see you within 2 weeks.',
+    source: `${NICE_NG100}; ${NHS_RA}`,
+    lines: ['RA-1', 'RA-2'],
+    applies: (a) =>
+      !injured(a) &&
+      a.swelling &&
+      (a.stiffness || a.painTiming === IN_THE_MORNING) &&
+      LASTING_DURATIONS.includes(a.duration),
+  },
+  {
+    // NICE NG12: bone pain that is there at rest or at night, unexplained, in someone over 60
+    // (myeloma) or a child or young person (bone sarcoma: an X-ray within 48 hours).
+    id: 'night-bone-pain',
+    level: 'routine',
+    card: 'prompt',
+    reason:
+      'Pain at night or at rest that an injury does not explain should be checked by a GP within 2 weeks, mainly for children and people over 60. It is often not serious, but it may need an X-ray or a blood test.',
+    source: NICE_NG12,
+    lines: ['NG-1', 'NG-2'],
+    applies: (a) => [OVER_60, CHILD].includes(a.age) && restOrNightPain(a) && !recentInjury(a),
+  },
+  {
+    // NHS hand, wrist and elbow pain: see a GP if it has not got better after 2 weeks. Symptoms
+    // that have lasted a month or more are past that wait, so the card says go now.
     id: 'persistent-symptoms',
     level: 'routine',
-    card: 'routine',
-    reason: 'Your symptoms have lasted more than a month.',
-    source: NHS_HAND_PAIN,
+    card: 'prompt',
+    reason:
+      'Your symptoms have lasted more than a month. That is longer than rest and painkillers should take, so see a GP within 2 weeks.',
+    source: `${NHS_HAND_PAIN}; ${NHS_WRIST_PAIN}; ${NHS_ELBOW_PAIN}`,
+    lines: ['HP-3', 'WP-2', 'EP-3'],
     applies: (a) => LONG_DURATIONS.includes(a.duration),
   },
+  // --- Non-urgent advice -----------------------------------------------------------------
   {
     // NHS: see a GP if the pain is stopping you doing normal activities.
     id: 'daily-activities',
@@ -306,18 +502,20 @@ export const CARE_RULES: readonly CareRule[] = deepFreeze([
     card: 'routine',
     reason: 'Your symptoms make it harder to grip, pinch, write or type.',
     source: NHS_HAND_PAIN,
+    lines: ['HP-4'],
     applies: (a) =>
       a.gripDifficulty || a.pinchDifficulty || a.writingDifficulty || a.keyboardDifficulty,
   },
   {
-    // NHS: see a GP about tingling or loss of feeling in the hand, especially if it returns.
+    // NHS: see a GP about pins and needles that keeps coming back or does not go away.
     id: 'pins-and-needles',
     level: 'routine',
     card: 'routine',
     reason:
       'Tingling or loss of feeling in the hand or fingers is worth checking, mainly if it keeps coming back.',
-    source: NHS_HAND_PAIN,
-    applies: (a) => a.numbness || a.tingling,
+    source: NHS_PINS,
+    lines: ['PN-4', 'CT-2'],
+    applies: (a) => nerveSigns(a),
   },
   {
     // An older injury that still causes symptoms may need imaging or a hand therapist.
@@ -326,19 +524,8 @@ export const CARE_RULES: readonly CareRule[] = deepFreeze([
     card: 'routine',
     reason: 'Symptoms that have not settled weeks after an injury should be checked.',
     source: NHS_HAND_PAIN,
+    lines: ['HP-3'],
     applies: (a) => anyInjury(a) && !recent(a),
-  },
-  {
-    // NHS: see a GP about a lump you are not sure about, or one that is growing. A bend or
-    // change in shape without swelling (a curled finger, a knobbly joint) is seldom urgent;
-    // the reason still names the growing lump.
-    id: 'change-in-shape',
-    level: 'routine',
-    card: 'routine',
-    reason:
-      'A new lump, bend or change in shape should be checked by a GP. If a lump is getting bigger, go within 2 weeks.',
-    source: `${NHS_LUMPS}; ${NICE_NG12}`,
-    applies: (a) => a.deformity && !a.swelling && !recentInjury(a),
   },
   {
     // The product is for adults (spec section 1); children's hand problems differ.
@@ -349,6 +536,7 @@ export const CARE_RULES: readonly CareRule[] = deepFreeze([
       "This checker is made for adults, as children's bones are still growing. Take a child to a GP or pharmacist (UK) or their doctor (US). After an injury, or for a hot, red, swollen hand or finger, take them to A&E (UK) or the emergency room (US).",
     source:
       'HandCheck specification, section 1 (the tool is for adults, not children); HandCheck advice to parents (FAQ "Can I use HandCheck for my child?")',
+    lines: [],
     // The same words as the site's advice to parents, at every level of the card.
     always: true,
     applies: (a) => a.age === CHILD,

@@ -9,15 +9,32 @@ import * as engine from './index';
 import { emptyAnswers } from './options';
 
 describe('emergency signs', () => {
-  it('are the six signs of the emergency check, in order, each with a label, reason and source', () => {
+  it('are the signs of the emergency check, the 999 ones first, each with a label, reason and source', () => {
     expect(EMERGENCY_SIGN_IDS).toEqual([
+      'stroke-heart',
+      'heart-arm-pain',
+      'sepsis',
+      'heavy-bleeding',
+      'crush-or-cast-pain',
+      'cold-pale-blue',
+      'bone-deformed',
+      'injury-numb-tingling',
+      'deep-cut',
+      'knuckle-bite',
+      'bite-puncture-injection',
+      'hot-red-swollen',
+    ]);
+    // The ids of earlier versions stay, whatever their wording now (stored state, analytics).
+    for (const id of [
       'cold-pale-blue',
       'hot-red-swollen',
       'bite-puncture-injection',
       'bone-deformed',
       'heavy-bleeding',
       'stroke-heart',
-    ]);
+    ]) {
+      expect(EMERGENCY_SIGN_IDS).toContain(id);
+    }
     for (const sign of EMERGENCY_SIGNS) {
       expect(sign.label).toMatch(/^[A-Z]/);
       expect(sign.reason).toMatch(/^[A-Z].*\.$/);
@@ -44,12 +61,20 @@ describe('emergency signs', () => {
       'no-such-sign' as EmergencySignId,
     ];
     const advice = careAdvice(emptyAnswers(), chosen);
-    expect(advice.ruleIds).toEqual(['sign:cold-pale-blue', 'sign:stroke-heart']);
+    expect(advice.ruleIds).toEqual(['sign:stroke-heart', 'sign:cold-pale-blue']);
     expect(advice.reasons).toHaveLength(2);
   });
 
-  it('signs of a stroke or heart attack make the card a 999 / 911 call, not a trip to A&E', () => {
-    for (const chosen of [['stroke-heart'], ['stroke-heart', 'heavy-bleeding']] as const) {
+  it("the NHS's 999 lines (stroke, heart attack, sepsis, heavy bleeding, compartment syndrome) make the card a 999 / 911 call, the rest A&E", () => {
+    const calls = EMERGENCY_SIGNS.filter((sign) => sign.call).map((sign) => sign.id);
+    expect(calls).toEqual([
+      'stroke-heart',
+      'heart-arm-pain',
+      'sepsis',
+      'heavy-bleeding',
+      'crush-or-cast-pain',
+    ]);
+    for (const chosen of [...calls.map((id) => [id]), ['stroke-heart', 'cold-pale-blue']]) {
       const advice = careAdvice(emptyAnswers(), chosen);
       expect(advice.card).toBe('emergency-call');
       expect(advice.actions.uk).toMatch(/^Call 999 now\. Do not drive yourself to A&E/);
@@ -57,7 +82,9 @@ describe('emergency signs', () => {
         /^Call 911 now\. Do not drive yourself to the emergency room/,
       );
     }
-    expect(careAdvice(emptyAnswers(), ['heavy-bleeding']).card).toBe('emergency');
+    for (const sign of EMERGENCY_SIGNS.filter((s) => !s.call)) {
+      expect([sign.id, careAdvice(emptyAnswers(), [sign.id]).card]).toEqual([sign.id, 'emergency']);
+    }
   });
 
   it('no sign leaves the card to the answers (default and empty list agree)', () => {

@@ -1,6 +1,10 @@
-import { type CareCardId, type CareLevel } from '../care-rules';
-import { type EmergencySignId } from '../emergency-signs';
-import { type Answers, HOLLOW_AT_THUMB_BASE } from '../options';
+import {
+  type Answers,
+  type CareCardId,
+  type CareLevel,
+  type EmergencySignId,
+  HOLLOW_AT_THUMB_BASE,
+} from '@handcheck/diagnosis';
 
 /*
  * Clinical vignettes: short patient stories as the visitor would answer them, with the care
@@ -159,11 +163,11 @@ export const VIGNETTES: readonly Vignette[] = [
     id: 'V08',
     story: 'Heavy chest pain spreading down the left arm; nothing ticked in the hand questions.',
     answers: { age: '46-60' },
-    signs: ['stroke-heart'],
+    signs: ['heart-arm-pain'],
     expected: {
       level: 'emergency',
       card: 'emergency-call',
-      rules: ['sign:stroke-heart'],
+      rules: ['sign:heart-arm-pain'],
       words: ['heart attack', '911', 'ambulance'],
     },
   },
@@ -174,8 +178,8 @@ export const VIGNETTES: readonly Vignette[] = [
     signs: ['heavy-bleeding', 'cold-pale-blue'],
     expected: {
       level: 'emergency',
-      card: 'emergency',
-      rules: ['sign:cold-pale-blue', 'sign:heavy-bleeding'],
+      card: 'emergency-call',
+      rules: ['sign:heavy-bleeding', 'sign:cold-pale-blue'],
       words: ['enough blood', 'bleeding'],
     },
   },
@@ -260,14 +264,15 @@ export const VIGNETTES: readonly Vignette[] = [
     answers: {
       ...JUST_INJURED,
       ...ADULT,
-      painLocation: ['Middle finger', 'Fingertip'],
+      painLocation: ['Fingertip'],
       painIntensity: 'Moderate (4-6/10)',
       deformity: true,
     },
     expected: {
       level: 'urgent',
       card: 'urgent-injury',
-      rules: ['injury-deformity'],
+      rules: ['injury-deformity-later'],
+      notRules: ['injury-deformity'],
       words: ['mallet finger', 'splint', 'urgent treatment centre', 'minor injuries unit'],
       notWords: ['999', '911'],
       uk: ['urgent treatment centre', 'minor injuries unit'],
@@ -286,11 +291,11 @@ export const VIGNETTES: readonly Vignette[] = [
       swelling: true,
     },
     expected: {
-      level: 'urgent',
-      card: 'urgent-injury',
-      rules: ['injury-deformity', 'injury-swelling-or-stiffness'],
+      level: 'emergency',
+      card: 'emergency',
+      rules: ['injury-deformity'],
       notRules: ['growing-lump'],
-      words: ['joint out of place', 'X-ray'],
+      words: ['joint out of place', 'A&E now'],
     },
   },
   {
@@ -363,7 +368,7 @@ export const VIGNETTES: readonly Vignette[] = [
       level: 'urgent',
       card: 'urgent-injury',
       rules: ['suspected-scaphoid'],
-      words: ['scaphoid (a small wrist bone)', 'X-ray today', 'even if you can still move'],
+      words: ['scaphoid (a small wrist bone)', 'X-ray today', 'even if the pain is mild'],
     },
   },
   {
@@ -404,14 +409,11 @@ export const VIGNETTES: readonly Vignette[] = [
       weakness: true,
     },
     expected: {
-      level: 'urgent',
-      card: 'urgent-injury',
-      rules: [
-        'injury-severe-pain',
-        'injury-nerve-or-tendon',
-        'suspected-scaphoid',
-        'injury-swelling-or-stiffness',
-      ],
+      level: 'emergency',
+      card: 'emergency',
+      rules: ['sudden-severe-pain'],
+      notRules: ['injury-deformity'],
+      words: ['pressure building in the muscles', 'A&E now'],
     },
   },
   // --- Urgent: no injury (help today) -----------------------------------------------------
@@ -433,17 +435,19 @@ export const VIGNETTES: readonly Vignette[] = [
     story: 'Woke with a numb hand two days ago, no injury.',
     answers: { ...ADULT, numbness: true, onsetType: 'Sudden onset', duration: 'Less than 1 week' },
     expected: {
-      level: 'urgent',
-      card: 'urgent',
+      level: 'emergency',
+      card: 'emergency-call',
       rules: ['sudden-nerve-symptoms'],
-      words: ['drooping face', 'Call 999'],
+      words: ['stroke', 'Call 999'],
+      uk: ['Call 999 now'],
+      us: ['Call 911 now'],
     },
   },
   {
     id: 'V30',
     story: 'Sudden weakness of the hand, no injury, duration not answered.',
     answers: { weakness: true, onsetType: 'Sudden onset' },
-    expected: { level: 'urgent', rules: ['sudden-nerve-symptoms'] },
+    expected: { level: 'emergency', card: 'emergency-call', rules: ['sudden-nerve-symptoms'] },
   },
   {
     id: 'V31',
@@ -514,12 +518,12 @@ export const VIGNETTES: readonly Vignette[] = [
   },
   {
     id: 'V35',
-    story: 'Weakness that started suddenly three weeks ago, no injury: past the same-day window.',
+    story: 'Weakness that started suddenly three weeks ago, no injury: past the 999 hours.',
     answers: { weakness: true, onsetType: 'Sudden onset', duration: '1-4 weeks' },
     expected: {
-      level: 'routine',
-      card: 'prompt',
-      rules: ['gradual-weakness'],
+      level: 'urgent',
+      card: 'urgent',
+      rules: ['sudden-nerve-symptoms-later'],
       notRules: ['sudden-nerve-symptoms'],
     },
   },
@@ -586,9 +590,9 @@ export const VIGNETTES: readonly Vignette[] = [
     },
     expected: {
       level: 'routine',
-      card: 'routine',
+      card: 'prompt',
       rules: ['persistent-symptoms'],
-      words: ['more than a month', 'pharmacist'],
+      words: ['more than a month', 'within 2 weeks'],
     },
   },
   {
@@ -620,8 +624,8 @@ export const VIGNETTES: readonly Vignette[] = [
     answers: { onsetType: 'After injury/trauma', duration: '3-6 months', painLocation: ['Wrist'] },
     expected: {
       level: 'routine',
-      card: 'routine',
-      rules: ['unsettled-injury', 'persistent-symptoms'],
+      card: 'prompt',
+      rules: ['persistent-symptoms', 'unsettled-injury'],
       words: ['not settled'],
     },
   },
@@ -645,10 +649,10 @@ export const VIGNETTES: readonly Vignette[] = [
     },
     expected: {
       level: 'routine',
-      card: 'routine',
-      rules: ['change-in-shape', 'daily-activities'],
-      notRules: ['growing-lump', 'injury-deformity'],
-      words: ['getting bigger', 'within 2 weeks'],
+      card: 'prompt',
+      rules: ['growing-lump', 'persistent-symptoms'],
+      notRules: ['injury-deformity'],
+      words: ['change in shape', 'getting bigger', 'within 2 weeks'],
     },
   },
   {
@@ -735,7 +739,7 @@ export const VIGNETTES: readonly Vignette[] = [
     id: 'V51',
     story: 'Injured the hand before, and this week the finger suddenly went out of shape.',
     answers: { ...FELL_THIS_WEEK, deformity: true, painLocation: ['Little finger'] },
-    expected: { level: 'urgent', card: 'urgent-injury', rules: ['injury-deformity'] },
+    expected: { level: 'emergency', card: 'emergency', rules: ['injury-deformity'] },
   },
   // --- Missing answers never lower the card ----------------------------------------------
   {
@@ -782,8 +786,8 @@ export const VIGNETTES: readonly Vignette[] = [
   {
     id: 'V56',
     story:
-      'Sudden numb hand, no injury: 111 or an urgent GP (UK); your doctor or urgent care (US).',
-    answers: { numbness: true, onsetType: 'Sudden onset', duration: 'Less than 1 week' },
+      'Hand went numb suddenly two weeks ago, no injury: 111 or an urgent GP (UK); your doctor or urgent care (US).',
+    answers: { numbness: true, onsetType: 'Sudden onset', duration: '1-4 weeks' },
     expected: {
       level: 'urgent',
       card: 'urgent',
@@ -874,7 +878,7 @@ export const VIGNETTES: readonly Vignette[] = [
     },
     expected: {
       level: 'routine',
-      card: 'routine',
+      card: 'prompt',
       rules: ['persistent-symptoms', 'daily-activities', 'pins-and-needles'],
     },
   },
@@ -915,23 +919,35 @@ export const VIGNETTES: readonly Vignette[] = [
     story: 'Every emergency sign ticked: one reason each, in the order of the check.',
     answers: {},
     signs: [
-      'stroke-heart',
-      'heavy-bleeding',
-      'bone-deformed',
-      'bite-puncture-injection',
       'hot-red-swollen',
+      'bite-puncture-injection',
+      'knuckle-bite',
+      'deep-cut',
+      'injury-numb-tingling',
+      'bone-deformed',
       'cold-pale-blue',
+      'crush-or-cast-pain',
+      'heavy-bleeding',
+      'sepsis',
+      'heart-arm-pain',
+      'stroke-heart',
     ],
     expected: {
       level: 'emergency',
       card: 'emergency-call',
       rules: [
-        'sign:cold-pale-blue',
-        'sign:hot-red-swollen',
-        'sign:bite-puncture-injection',
-        'sign:bone-deformed',
-        'sign:heavy-bleeding',
         'sign:stroke-heart',
+        'sign:heart-arm-pain',
+        'sign:sepsis',
+        'sign:heavy-bleeding',
+        'sign:crush-or-cast-pain',
+        'sign:cold-pale-blue',
+        'sign:bone-deformed',
+        'sign:injury-numb-tingling',
+        'sign:deep-cut',
+        'sign:knuckle-bite',
+        'sign:bite-puncture-injection',
+        'sign:hot-red-swollen',
       ],
     },
   },

@@ -1,11 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { analyzeSymptoms } from '../analyze';
-import { careAdvice } from '../care-advice';
-import { CARE_RULES } from '../care-rules';
-import { EMERGENCY_SIGNS } from '../emergency-signs';
-import { emptyAnswers } from '../options';
-import { priorityFor } from '../priority';
+import {
+  CARE_RULES,
+  EMERGENCY_SIGNS,
+  analyzeSymptoms,
+  careAdvice,
+  emptyAnswers,
+  priorityFor,
+} from '@handcheck/diagnosis';
 import { VIGNETTES, type Vignette } from './vignettes';
 
 /*
@@ -13,16 +15,7 @@ import { VIGNETTES, type Vignette } from './vignettes';
  * names the vignettes behind each control; the last block checks that link both ways.
  */
 
-const HAZARD_LOG = join(
-  __dirname,
-  '..',
-  '..',
-  '..',
-  '..',
-  'docs',
-  'clinical-safety',
-  'hazard-log.md',
-);
+const HAZARD_LOG = join(__dirname, '..', '..', 'docs', 'clinical-safety', 'hazard-log.md');
 
 function adviceFor(vignette: Vignette) {
   return careAdvice({ ...emptyAnswers(), ...vignette.answers }, vignette.signs ?? []);
