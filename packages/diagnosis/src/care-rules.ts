@@ -59,12 +59,9 @@ const NHS_BROKEN_FINGER =
   'NHS: Broken finger or thumb — https://www.nhs.uk/conditions/broken-finger/';
 const NHS_BROKEN_ARM =
   'NHS: Broken arm or wrist — https://www.nhs.uk/conditions/broken-arm-or-wrist/';
-const NHS_DISLOCATION =
-  'NHS: Dislocated finger / elbow pain — https://www.nhs.uk/conditions/elbow-pain/';
 const NHS_HAND_PAIN = 'NHS: Hand pain — https://www.nhs.uk/conditions/hand-pain/';
 const NHS_WRIST_PAIN = 'NHS: Wrist pain — https://www.nhs.uk/conditions/wrist-pain/';
 const NHS_ELBOW_PAIN = 'NHS: Elbow pain — https://www.nhs.uk/conditions/elbow-pain/';
-const NHS_PINS = 'NHS: Pins and needles — https://www.nhs.uk/conditions/pins-and-needles/';
 const NHS_COMPARTMENT =
   'NHS: Compartment syndrome — https://www.nhs.uk/conditions/compartment-syndrome/';
 const NHS_MALLET = 'NHS: Mallet finger — https://www.nhs.uk/conditions/mallet-finger/';
@@ -125,7 +122,7 @@ const RECENT_DURATIONS = durations('', 'Less than 1 week', '1-4 weeks');
 const VERY_RECENT_DURATIONS = durations('', 'Less than 1 week');
 const LONG_DURATIONS = durations('1-3 months', '3-6 months', 'More than 6 months');
 // Weeks, not days: NICE NG100's "persistent" joint swelling.
-const LASTING_DURATIONS = durations('1-4 weeks', ...LONG_DURATIONS);
+const LASTING_DURATIONS: readonly string[] = ['1-4 weeks', ...LONG_DURATIONS];
 
 export function recent(a: Answers): boolean {
   return RECENT_DURATIONS.includes(a.duration);
@@ -175,7 +172,7 @@ function wristOrThumbSide(a: Answers): boolean {
 
 /** Pain at night or at rest: bone pain that activity does not explain. */
 function restOrNightPain(a: Answers): boolean {
-  return a.nightPain || [AT_NIGHT, AT_REST].includes(a.painTiming);
+  return a.nightPain || a.painTiming === AT_NIGHT || a.painTiming === AT_REST;
 }
 
 /** Swelling with a colour change (the questionnaire's nearest words for red and swollen). */
@@ -196,7 +193,7 @@ export const CARE_RULES: readonly CareRule[] = deepFreeze([
     reason:
       'Weakness or numbness that came on suddenly, with no injury, can be a sign of a stroke. Call 999 (UK) or 911 (US) now, even if it gets better. Look for a drooping face, a weak arm or slurred speech.',
     source: NHS_STROKE,
-    lines: ['ST-1', 'PN-1'],
+    lines: ['ST-1', 'HP-4', 'HP-5'],
     applies: (a) => suddenWithoutInjury(a) && (a.numbness || a.weakness) && veryRecent(a),
   },
   // --- Emergency: go to A&E / the emergency room ---------------------------------------
@@ -210,8 +207,8 @@ export const CARE_RULES: readonly CareRule[] = deepFreeze([
     card: 'emergency',
     reason:
       'A finger, wrist or arm that has changed shape since an injury can mean a broken bone or a joint out of place. This needs A&E now.',
-    source: `${NHS_BROKEN_FINGER}; ${NHS_BROKEN_ARM}; ${NHS_DISLOCATION}`,
-    lines: ['BF-1', 'BA-1', 'DL-1', 'EP-1'],
+    source: `${NHS_BROKEN_FINGER}; ${NHS_BROKEN_ARM}`,
+    lines: ['BF-1', 'BA-1', 'EP-1', 'HP-2'],
     applies: (a) => freshInjury(a) && a.deformity && !fingertipOnly(a),
   },
   {
@@ -223,7 +220,7 @@ export const CARE_RULES: readonly CareRule[] = deepFreeze([
     reason:
       'After an injury, a finger or hand that has changed colour (such as blue or pale), feels numb or has pins and needles may have a damaged blood vessel or nerve. This needs A&E now.',
     source: `${NHS_BROKEN_FINGER}; ${NHS_BROKEN_ARM}; ${NHS_COMPARTMENT}`,
-    lines: ['BF-2', 'BA-2', 'PN-2', 'CS-2'],
+    lines: ['BF-2', 'BA-2', 'HP-1'],
     applies: (a) => freshInjury(a) && (a.colorChanges || nerveSigns(a)),
   },
   {
@@ -238,7 +235,7 @@ export const CARE_RULES: readonly CareRule[] = deepFreeze([
     reason:
       'Severe pain that came on suddenly or with an injury in the last few days can mean a bad break, or pressure building in the muscles that can cut off the blood supply. This needs A&E now. Call 999 (UK) or 911 (US) if the pain keeps getting worse.',
     source: `${NHS_COMPARTMENT}; ${NHS_BROKEN_ARM}; ${NHS_HAND_PAIN}`,
-    lines: ['CS-1', 'BA-3', 'HP-5'],
+    lines: ['CS-1', 'BA-3', 'HP-3', 'EP-2', 'SA-1', 'HP-7'],
     applies: (a) => severe(a) && veryRecent(a) && (injured(a) || a.onsetType === SUDDEN),
   },
   {
@@ -265,7 +262,7 @@ export const CARE_RULES: readonly CareRule[] = deepFreeze([
       "A child's bones are still growing, and an injury can harm the growing part of a bone. Take an injured child to A&E (UK) or the emergency room (US) today.",
     source:
       'NHS: Broken arm or wrist (children); NHS: Pulled elbow — https://www.nhs.uk/conditions/pulled-elbow/; HandCheck advice to parents (FAQ "Can I use HandCheck for my child?")',
-    lines: ['PE-1', 'BA-4'],
+    lines: ['PE-1'],
     applies: (a) => a.age === CHILD && injured(a) && veryRecent(a),
   },
   {
@@ -278,7 +275,7 @@ export const CARE_RULES: readonly CareRule[] = deepFreeze([
     reason:
       "A child's hand or finger that is swollen, red or warm can be an infection, which spreads fast in children. Take them to A&E (UK) or the emergency room (US) today.",
     source: `${NHS_SEPTIC_ARTHRITIS}; ${NHS_CELLULITIS}; HandCheck advice to parents`,
-    lines: ['SA-2'],
+    lines: ['SA-2', 'CE-1'],
     applies: (a) => a.age === CHILD && !injured(a) && a.swelling && recent(a),
   },
   // --- Urgent: get help today ----------------------------------------------------------
@@ -291,8 +288,25 @@ export const CARE_RULES: readonly CareRule[] = deepFreeze([
     reason:
       'Swelling with a change in skin colour, such as redness, can be an infection of the skin or a joint. It needs treatment today. Go to A&E (UK) or the emergency room (US) now if the area is hot and spreading, or you have a fever or feel unwell.',
     source: `${NHS_CELLULITIS}; ${NHS_SEPTIC_ARTHRITIS}`,
-    lines: ['CE-1', 'SA-1'],
-    applies: (a) => !injured(a) && redAndSwollen(a) && recent(a),
+    lines: ['CE-1', 'SA-3', 'SE-2'],
+    // After an injury, colour and swelling in the first week are a bruise (the injury rules);
+    // weeks later they can be an infected wound (NHS sepsis: "swelling, redness or pain around
+    // a cut or wound", call 111).
+    applies: (a) => redAndSwollen(a) && recent(a) && (!injured(a) || !veryRecent(a)),
+  },
+  {
+    // NHS septic arthritis (urgent GP or 111): "swelling around a joint", symptoms that
+    // "develop quickly over a few days"; NHS cellulitis (111): skin "painful, hot and swollen".
+    // The answers cannot say hot, so swelling this week with no injury is checked today.
+    // Swelling for weeks is the GP's (inflamed-joints).
+    id: 'joint-swelling-now',
+    level: 'urgent',
+    card: 'urgent',
+    reason:
+      'Swelling that came on in the last few days with no injury can be an infection in a joint or the skin. It should be checked today. Go to A&E (UK) or the emergency room (US) now if it is hot and red, or you have a fever or feel unwell.',
+    source: `${NHS_SEPTIC_ARTHRITIS}; ${NHS_CELLULITIS}; ${NHS_ELBOW_PAIN}`,
+    lines: ['SA-2', 'CE-1', 'EP-4'],
+    applies: (a) => !injured(a) && a.swelling && veryRecent(a),
   },
   {
     // Sudden severe pain and swelling with no injury may be an infection (which in the hand
@@ -303,7 +317,7 @@ export const CARE_RULES: readonly CareRule[] = deepFreeze([
     reason:
       'Sudden severe pain with swelling and no injury can be caused by an infection, gout or a tendon problem. These need treatment soon. If the area is hot and red, or you have a fever, go to A&E now.',
     source: `${NHS_HAND_PAIN}; ${NHS_SEPTIC_ARTHRITIS}; ${NHS_111}`,
-    lines: ['HP-2', 'SA-1'],
+    lines: ['SA-1'],
     applies: (a) => suddenWithoutInjury(a) && severe(a) && a.swelling && recent(a),
   },
   {
@@ -321,16 +335,20 @@ export const CARE_RULES: readonly CareRule[] = deepFreeze([
   },
   {
     // Sudden weakness or numbness that began more than a week ago is past the stroke line's
-    // hours but still needs a doctor the same day (NHS pins and needles: urgent GP or 111).
+    // hours but still needs a doctor the same day; the NHS elbow and arm pain page sends an
+    // arm that suddenly tingles or feels numb to 111. Tingling that came on gradually is the
+    // hand pain page's "see a GP" line (pins-and-needles).
     id: 'sudden-nerve-symptoms-later',
     level: 'urgent',
     card: 'urgent',
     reason:
-      'Weakness or numbness that came on suddenly, with no injury, should be checked by a doctor today. Do this even if it is better now.',
-    source: `${NHS_PINS}; ${NHS_STROKE}`,
-    lines: ['PN-3'],
+      'Weakness, numbness or tingling that came on suddenly, with no injury, should be checked by a doctor today. Do this even if it is better now.',
+    source: `${NHS_ELBOW_PAIN}; ${NHS_HAND_PAIN}; ${NHS_STROKE}`,
+    lines: ['EP-3', 'HP-4'],
     applies: (a) =>
-      suddenWithoutInjury(a) && (a.numbness || a.weakness) && recent(a) && !veryRecent(a),
+      suddenWithoutInjury(a) &&
+      recent(a) &&
+      (a.tingling || ((a.numbness || a.weakness) && !veryRecent(a))),
   },
   {
     // A change in shape at the fingertip alone after an injury is most often a mallet finger:
@@ -342,7 +360,7 @@ export const CARE_RULES: readonly CareRule[] = deepFreeze([
     reason:
       'A change in shape since an injury, such as mallet finger (a fingertip that droops), can mean a broken bone or a torn tendon. It needs an X-ray and often a splint today.',
     source: `${NHS_MALLET}; ${NHS_BROKEN_FINGER}`,
-    lines: ['MF-1'],
+    lines: ['MF-1', 'HP-2'],
     applies: (a) => recentInjury(a) && a.deformity && (fingertipOnly(a) || !veryRecent(a)),
   },
   {
@@ -356,7 +374,7 @@ export const CARE_RULES: readonly CareRule[] = deepFreeze([
     reason:
       'An injury in the last few days that still hurts can be a broken bone, a torn tendon or a joint out of place, even when the pain is mild. It should be checked today.',
     source: `${NHS_MALLET}; ${NHS_BROKEN_FINGER}; ${NHS_HAND_PAIN}`,
-    lines: ['MF-2', 'HP-6'],
+    lines: ['MF-2', 'HP-6', 'HP-15', 'BF-4'],
     applies: (a) => freshInjury(a),
   },
   {
@@ -368,7 +386,7 @@ export const CARE_RULES: readonly CareRule[] = deepFreeze([
     reason:
       'Severe pain after a recent injury can mean a broken bone. It needs checking today, usually with an X-ray.',
     source: `${NHS_BROKEN_FINGER}; ${NHS_BROKEN_ARM}`,
-    lines: ['BF-3', 'BA-5'],
+    lines: ['HP-3'],
     applies: (a) => recentInjury(a) && severe(a),
   },
   {
@@ -381,7 +399,7 @@ export const CARE_RULES: readonly CareRule[] = deepFreeze([
     reason:
       'Numbness, tingling, weakness or a change in skin colour after a recent injury can mean a nerve, tendon or blood vessel has been hurt. These do best when treated within days.',
     source: `${NHS_BROKEN_ARM}; ${NHS_BROKEN_FINGER}`,
-    lines: ['BF-4', 'PN-2'],
+    lines: ['BF-2', 'HP-5'],
     applies: (a) => recentInjury(a) && (nerveSigns(a) || a.weakness || a.colorChanges),
   },
   {
@@ -394,7 +412,7 @@ export const CARE_RULES: readonly CareRule[] = deepFreeze([
     reason:
       'Pain in the wrist or at the base of the thumb after a fall or injury can be a broken wrist or scaphoid (a small wrist bone). These are easy to miss, so it needs an X-ray today, even if the pain is mild and you can still move your wrist.',
     source: `${NHS_BROKEN_ARM}; ${NHS_WRIST_PAIN}; NICE CKS Scaphoid fracture — https://cks.nice.org.uk/`,
-    lines: ['BA-5', 'WP-1'],
+    lines: ['BA-5'],
     applies: (a) => recentInjury(a) && wristOrThumbSide(a),
   },
   {
@@ -406,7 +424,7 @@ export const CARE_RULES: readonly CareRule[] = deepFreeze([
     reason:
       'Swelling or stiffness after a recent injury can mean a break, a joint out of place or a bad sprain. It needs an X-ray today.',
     source: `${NHS_BROKEN_FINGER}; ${NHS_ELBOW_PAIN}`,
-    lines: ['BF-3', 'EP-2'],
+    lines: ['BF-4', 'BF-5'],
     applies: (a) => recentInjury(a) && (a.swelling || a.stiffness),
   },
   {
@@ -420,11 +438,9 @@ export const CARE_RULES: readonly CareRule[] = deepFreeze([
     reason:
       'Severe pain, or a change in shape that came on suddenly, should be checked by a doctor today.',
     source: NHS_HAND_PAIN,
-    lines: ['HP-5', 'HP-7'],
+    lines: ['HP-2', 'HP-3', 'EP-2'],
     applies: (a) =>
-      !injured(a) &&
-      recent(a) &&
-      ((a.onsetType === SUDDEN && a.deformity) || severe(a)),
+      !injured(a) && recent(a) && ((a.onsetType === SUDDEN && a.deformity) || severe(a)),
   },
   // --- Non-urgent advice: see a GP within 2 weeks ---------------------------------------
   {
@@ -436,7 +452,7 @@ export const CARE_RULES: readonly CareRule[] = deepFreeze([
     reason:
       'Weakness in the hand, or muscles that look thinner (such as the pad at the base of the thumb), can mean a nerve is being pressed hard. A GP should check it soon, before the nerve is harmed for good.',
     source: `${NICE_CKS_CTS}; NICE CKS Cubital tunnel syndrome — https://cks.nice.org.uk/topics/ulnar-nerve-entrapment/`,
-    lines: ['CT-1'],
+    lines: ['CT-2'],
     applies: (a) => a.weakness,
   },
   {
@@ -450,7 +466,7 @@ export const CARE_RULES: readonly CareRule[] = deepFreeze([
     reason:
       'A lump or a change in shape should be checked by a GP, even if it does not hurt. Most lumps are harmless. Go within 2 weeks, as a lump that is getting bigger, is larger than about 5 cm (2 inches) or feels hard may need a scan soon.',
     source: `${NICE_NG12}; ${NHS_LUMPS}`,
-    lines: ['LU-1', 'LU-2', 'GC-1'],
+    lines: ['LU-1', 'LU-2', 'NG-1', 'GC-1'],
     applies: (a) => a.deformity && !recentInjury(a),
   },
   {
@@ -463,7 +479,7 @@ export const CARE_RULES: readonly CareRule[] = deepFreeze([
     reason:
       'Swollen, stiff joints in the hand for weeks, with no injury, can be a kind of arthritis that is best treated early to protect the joints. A GP should see you within 2 weeks.',
     source: `${NICE_NG100}; ${NHS_RA}`,
-    lines: ['RA-1', 'RA-2'],
+    lines: ['RA-1', 'RA-2', 'HP-13'],
     applies: (a) =>
       !injured(a) &&
       a.swelling &&
@@ -479,8 +495,9 @@ export const CARE_RULES: readonly CareRule[] = deepFreeze([
     reason:
       'Pain at night or at rest that an injury does not explain should be checked by a GP within 2 weeks, mainly for children and people over 60. It is often not serious, but it may need an X-ray or a blood test.',
     source: NICE_NG12,
-    lines: ['NG-1', 'NG-2'],
-    applies: (a) => [OVER_60, CHILD].includes(a.age) && restOrNightPain(a) && !recentInjury(a),
+    lines: ['NG-2', 'NG-3'],
+    applies: (a) =>
+      (a.age === OVER_60 || a.age === CHILD) && restOrNightPain(a) && !recentInjury(a),
   },
   {
     // NHS hand, wrist and elbow pain: see a GP if it has not got better after 2 weeks. Symptoms
@@ -491,7 +508,7 @@ export const CARE_RULES: readonly CareRule[] = deepFreeze([
     reason:
       'Your symptoms have lasted more than a month. That is longer than rest and painkillers should take, so see a GP within 2 weeks.',
     source: `${NHS_HAND_PAIN}; ${NHS_WRIST_PAIN}; ${NHS_ELBOW_PAIN}`,
-    lines: ['HP-3', 'WP-2', 'EP-3'],
+    lines: ['HP-10', 'WP-2', 'EP-7', 'CT-1'],
     applies: (a) => LONG_DURATIONS.includes(a.duration),
   },
   // --- Non-urgent advice -----------------------------------------------------------------
@@ -502,7 +519,7 @@ export const CARE_RULES: readonly CareRule[] = deepFreeze([
     card: 'routine',
     reason: 'Your symptoms make it harder to grip, pinch, write or type.',
     source: NHS_HAND_PAIN,
-    lines: ['HP-4'],
+    lines: ['HP-8', 'WP-3'],
     applies: (a) =>
       a.gripDifficulty || a.pinchDifficulty || a.writingDifficulty || a.keyboardDifficulty,
   },
@@ -513,8 +530,8 @@ export const CARE_RULES: readonly CareRule[] = deepFreeze([
     card: 'routine',
     reason:
       'Tingling or loss of feeling in the hand or fingers is worth checking, mainly if it keeps coming back.',
-    source: NHS_PINS,
-    lines: ['PN-4', 'CT-2'],
+    source: `${NHS_HAND_PAIN}; NHS: Carpal tunnel syndrome — https://www.nhs.uk/conditions/carpal-tunnel-syndrome/`,
+    lines: ['HP-11', 'CT-1'],
     applies: (a) => nerveSigns(a),
   },
   {
@@ -524,7 +541,7 @@ export const CARE_RULES: readonly CareRule[] = deepFreeze([
     card: 'routine',
     reason: 'Symptoms that have not settled weeks after an injury should be checked.',
     source: NHS_HAND_PAIN,
-    lines: ['HP-3'],
+    lines: ['HP-10'],
     applies: (a) => anyInjury(a) && !recent(a),
   },
   {

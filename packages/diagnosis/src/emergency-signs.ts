@@ -32,6 +32,8 @@ export interface EmergencySign {
   readonly reason: string;
   /** The guidance the sign is taken from. */
   readonly source: string;
+  /** The care table's lines this sign asks (docs/clinical-safety/care-table.md). */
+  readonly lines: readonly string[];
   /** A line of the NHS "Call 999" lists: a 999 / 911 call, not a trip to A&E. */
   readonly call?: true;
 }
@@ -63,6 +65,7 @@ export const EMERGENCY_SIGNS: readonly EmergencySign[] = deepFreeze([
     reason:
       'Sudden weakness or numbness in an arm or on one side, a drooping face or slurred speech can be a stroke. Call 999 (UK) or 911 (US) now, even if it gets better.',
     source: NHS_STROKE,
+    lines: ['ST-1', 'ST-2'],
   },
   {
     // The NHS heart attack page: pain can spread to the arms, and some people have no chest
@@ -74,15 +77,16 @@ export const EMERGENCY_SIGNS: readonly EmergencySign[] = deepFreeze([
     reason:
       'Pain in the chest or arm with sweating, feeling sick or short of breath can be a heart attack, even with no chest pain. Call 999 (UK) or 911 (US) now.',
     source: NHS_HEART_ATTACK,
+    lines: ['HA-1', 'HA-2', 'EP-5', 'EP-6'],
   },
   {
     id: 'sepsis',
     call: true,
-    label:
-      'Feeling very unwell or confused, with a hot, red, swollen area that is spreading',
+    label: 'Feeling very unwell or confused, with a hot, red, swollen area that is spreading',
     reason:
       'Feeling very unwell or confused with a spreading infection can be sepsis, which is life-threatening. Call 999 (UK) or 911 (US) now.',
     source: `${NHS_SEPSIS}; ${NHS_CELLULITIS}`,
+    lines: ['SE-1'],
   },
   {
     id: 'heavy-bleeding',
@@ -91,6 +95,7 @@ export const EMERGENCY_SIGNS: readonly EmergencySign[] = deepFreeze([
     reason:
       'Heavy bleeding that will not stop needs help now. Press firmly on the wound with a clean cloth while you wait.',
     source: NHS_CUTS,
+    lines: ['CU-1', 'BI-4'],
   },
   {
     // Compartment syndrome: pressure builds in the muscles after a crush or under a cast and
@@ -101,6 +106,7 @@ export const EMERGENCY_SIGNS: readonly EmergencySign[] = deepFreeze([
     reason:
       'Severe pain that keeps getting worse after a crush, or in a cast or splint, can mean pressure is building in the muscles. This can cut off the blood supply within hours. Call 999 (UK) or 911 (US) now.',
     source: NHS_COMPARTMENT,
+    lines: ['CS-2'],
   },
   // --- Go to A&E / the emergency room ---------------------------------------------------
   {
@@ -111,6 +117,7 @@ export const EMERGENCY_SIGNS: readonly EmergencySign[] = deepFreeze([
     reason:
       'A hand or finger that is suddenly cold, pale, white or blue may not be getting enough blood. This needs treatment straight away.',
     source: `${NHS_BROKEN_FINGER}; NHS 111 — https://111.nhs.uk/`,
+    lines: ['BF-2', 'HP-1'],
   },
   {
     // The id keeps its old name; the words are the NHS's "odd angle" and "changed shape".
@@ -120,6 +127,7 @@ export const EMERGENCY_SIGNS: readonly EmergencySign[] = deepFreeze([
     reason:
       'A finger, wrist, arm or elbow that is out of shape or at an odd angle can mean a bad break or a joint out of place. This needs A&E.',
     source: `${NHS_BROKEN_FINGER}; ${NHS_BROKEN_ARM}`,
+    lines: ['BF-1', 'BF-3', 'BA-1', 'BA-4'],
   },
   {
     id: 'injury-numb-tingling',
@@ -127,6 +135,7 @@ export const EMERGENCY_SIGNS: readonly EmergencySign[] = deepFreeze([
     reason:
       'Numbness or pins and needles after an injury can mean a nerve or blood vessel has been hurt. This needs A&E now.',
     source: `${NHS_BROKEN_FINGER}; ${NHS_BROKEN_ARM}`,
+    lines: ['BF-2', 'BA-2'],
   },
   {
     // A cut tendon or nerve is repaired best within days; a cut-off fingertip within hours.
@@ -136,6 +145,7 @@ export const EMERGENCY_SIGNS: readonly EmergencySign[] = deepFreeze([
     reason:
       'A deep cut can harm a tendon or nerve, and a cut-off fingertip may be saved if treated fast. This needs A&E now. Keep a cut-off part in clean cling film, kept cool but not on ice.',
     source: `${NHS_CUTS}; British Society for Surgery of the Hand — https://www.bssh.ac.uk/patients/`,
+    lines: ['CU-2', 'BI-3'],
   },
   {
     // A "fight bite": a tooth can reach the knuckle joint through a small cut.
@@ -144,6 +154,7 @@ export const EMERGENCY_SIGNS: readonly EmergencySign[] = deepFreeze([
     reason:
       "A cut over a knuckle from someone's teeth can carry germs into the joint, even if it looks small. This needs A&E today.",
     source: NHS_BITES,
+    lines: ['BI-2'],
   },
   {
     // Bites often infect; a high-pressure injection injury looks small but injects material
@@ -154,6 +165,7 @@ export const EMERGENCY_SIGNS: readonly EmergencySign[] = deepFreeze([
     reason:
       'A bite, a puncture wound or an injury from a high-pressure gun can look small but harm the deep parts of the hand. It needs checking in A&E today.',
     source: `${NHS_BITES}; British Society for Surgery of the Hand — https://www.bssh.ac.uk/patients/`,
+    lines: ['BI-1', 'CU-4'],
   },
   {
     // Tendon-sheath infection and septic arthritis spread within hours and need surgery.
@@ -162,6 +174,7 @@ export const EMERGENCY_SIGNS: readonly EmergencySign[] = deepFreeze([
     reason:
       'A hot, red, swollen finger or hand can mean an infection. In the hand, an infection can spread fast and may need an operation the same day.',
     source: `${NHS_CELLULITIS}; ${NHS_SEPTIC_ARTHRITIS}`,
+    lines: ['CU-3', 'SA-4', 'EP-4'],
   },
 ] satisfies EmergencySign[]);
 
