@@ -193,6 +193,24 @@ describe('the scoring table', () => {
     }
   });
 
+  it('gives a timescale in the text of every condition that needs care soon (hazard H5, control 3)', () => {
+    // The injuries whose result may read "Low priority" while the care card says today.
+    const timescales: Record<string, RegExp> = {
+      'Mallet Finger': /the same day/,
+      'Jersey Finger': /within days/,
+      'Scaphoid Fracture': /X-ray the same day/,
+      'Broken Bone or Tendon/Ligament Injury': /checked the same day/,
+    };
+    for (const [name, timescale] of Object.entries(timescales)) {
+      const condition = CONDITIONS.find((c) => c.name === name);
+      expect([name, condition?.description]).toEqual([name, expect.stringMatching(timescale)]);
+    }
+    // Every other description names no timescale it cannot keep: none promises "no hurry".
+    for (const condition of CONDITIONS) {
+      expect(condition.description).not.toMatch(/no hurry|can wait|nothing to worry/i);
+    }
+  });
+
   it('never calls an unexamined lump simply harmless, and asks for lumps to be checked', () => {
     const reassuring = CONDITIONS.filter((c) =>
       /harmless|not serious|not cancer/i.test(c.description),
