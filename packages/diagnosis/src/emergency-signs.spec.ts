@@ -74,7 +74,11 @@ describe('emergency signs', () => {
       'heavy-bleeding',
       'crush-or-cast-pain',
     ]);
-    for (const chosen of [...calls.map((id) => [id]), ['stroke-heart', 'cold-pale-blue']]) {
+    const sets: EmergencySignId[][] = [
+      ...calls.map((id) => [id]),
+      ['stroke-heart', 'cold-pale-blue'],
+    ];
+    for (const chosen of sets) {
       const advice = careAdvice(emptyAnswers(), chosen);
       expect(advice.card).toBe('emergency-call');
       expect(advice.actions.uk).toMatch(/^Call 999 now\. Do not drive yourself to A&E/);
