@@ -325,10 +325,13 @@ describe('careAdvice', () => {
         answers({ onsetType: 'Sudden onset', numbness: true, duration: '1-4 weeks' }),
       );
       expect([later.card, later.ruleIds]).toEqual(['urgent', ['sudden-nerve-symptoms-later']]);
-      // Tingling alone is not the stroke line.
-      expect(careAdvice(answers({ onsetType: 'Sudden onset', tingling: true })).level).toBe(
-        'routine',
-      );
+      // Tingling alone is not the stroke line, but sudden tingling is checked today (NHS elbow
+      // and arm pain: "tingles or feels numb", 111).
+      const tingling = careAdvice(answers({ onsetType: 'Sudden onset', tingling: true }));
+      expect([tingling.card, tingling.ruleIds]).toEqual([
+        'urgent',
+        ['sudden-nerve-symptoms-later'],
+      ]);
     });
 
     it('sudden severe pain without an injury: A&E in the first days (NHS: sudden, severe pain), the same day after', () => {
@@ -391,8 +394,8 @@ describe('careAdvice', () => {
       ['gradual-weakness', { weakness: true, onsetType: 'Gradual onset' }, ['gradual-weakness']],
       [
         'growing-lump',
-        { swelling: true, deformity: true, onsetType: 'Gradual onset' },
-        ['growing-lump'],
+        { swelling: true, deformity: true, onsetType: 'Gradual onset', duration: '1-3 months' },
+        ['growing-lump', 'inflamed-joints', 'persistent-symptoms'],
       ],
       [
         'a lump without swelling',

@@ -130,7 +130,12 @@ describe('issue 26, finding 6: false reassurance and missing timescales', () => 
 
   it('a lump with swelling names the NICE NG12 signs (growing, over about 5 cm) and a 2-week timescale', () => {
     const advice = careAdvice(
-      answers({ swelling: true, deformity: true, onsetType: 'Gradual onset' }),
+      answers({
+        swelling: true,
+        deformity: true,
+        onsetType: 'Gradual onset',
+        duration: '1-3 months',
+      }),
     );
     expect(advice.ruleIds).toContain('growing-lump');
     expect(advice.action).toMatch(/within 2 weeks/);

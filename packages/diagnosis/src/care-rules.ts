@@ -82,6 +82,7 @@ const NICE_CKS_CTS =
 // Option labels the rules test for, typed so that a misspelling fails to compile.
 const AFTER_INJURY: OnsetType = 'After injury/trauma';
 const SUDDEN: OnsetType = 'Sudden onset';
+const REPETITIVE: OnsetType = 'After repetitive activity';
 const SEVERE: PainIntensity = 'Severe (7-10/10)';
 const CHILD: AgeRange = 'Under 18';
 const OVER_60: AgeRange = 'Over 60';
@@ -91,7 +92,6 @@ const THUMB: PainLocation = 'Thumb';
 const FOREARM: PainLocation = 'Forearm';
 const AT_NIGHT: PainTiming = 'At night';
 const AT_REST: PainTiming = 'At rest';
-const IN_THE_MORNING: PainTiming = 'In the morning';
 
 /**
  * The symptoms began with an injury: the visitor said so, or has injured the area before and
@@ -298,7 +298,7 @@ export const CARE_RULES: readonly CareRule[] = deepFreeze([
     // NHS septic arthritis (urgent GP or 111): "swelling around a joint", symptoms that
     // "develop quickly over a few days"; NHS cellulitis (111): skin "painful, hot and swollen".
     // The answers cannot say hot, so swelling this week with no injury is checked today.
-    // Swelling for weeks is the GP's (inflamed-joints).
+    // Swelling for weeks is the GP's (inflamed-joints); swelling from overuse is a tendon's.
     id: 'joint-swelling-now',
     level: 'urgent',
     card: 'urgent',
@@ -306,7 +306,7 @@ export const CARE_RULES: readonly CareRule[] = deepFreeze([
       'Swelling that came on in the last few days with no injury can be an infection in a joint or the skin. It should be checked today. Go to A&E (UK) or the emergency room (US) now if it is hot and red, or you have a fever or feel unwell.',
     source: `${NHS_SEPTIC_ARTHRITIS}; ${NHS_CELLULITIS}; ${NHS_ELBOW_PAIN}`,
     lines: ['SA-2', 'CE-1', 'EP-4'],
-    applies: (a) => !injured(a) && a.swelling && veryRecent(a),
+    applies: (a) => !injured(a) && a.onsetType !== REPETITIVE && a.swelling && veryRecent(a),
   },
   {
     // Sudden severe pain and swelling with no injury may be an infection (which in the hand
@@ -470,21 +470,18 @@ export const CARE_RULES: readonly CareRule[] = deepFreeze([
     applies: (a) => a.deformity && !recentInjury(a),
   },
   {
-    // NICE NG100: refer urgently anyone with persistent swelling of small joints of the hands,
-    // of more than one joint, or for 3 months or more; the NHS rheumatoid arthritis page says
-    // see a GP for pain, swelling and stiffness, stiff in the morning.
+    // NICE NG100: refer urgently anyone with persistent swelling (synovitis) of small joints of
+    // the hands, of more than one joint, or for 3 months or more; the NHS rheumatoid arthritis
+    // page says see a GP. Swelling for weeks with no injury is enough: stiffness is often not
+    // ticked, and the questions cannot tell one joint from several.
     id: 'inflamed-joints',
     level: 'routine',
     card: 'prompt',
     reason:
-      'Swollen, stiff joints in the hand for weeks, with no injury, can be a kind of arthritis that is best treated early to protect the joints. A GP should see you within 2 weeks.',
+      'Swelling in the hand or wrist for weeks, with no injury, can be a kind of arthritis that is best treated early to protect the joints. A GP should see you within 2 weeks.',
     source: `${NICE_NG100}; ${NHS_RA}`,
     lines: ['RA-1', 'RA-2', 'HP-13'],
-    applies: (a) =>
-      !injured(a) &&
-      a.swelling &&
-      (a.stiffness || a.painTiming === IN_THE_MORNING) &&
-      LASTING_DURATIONS.includes(a.duration),
+    applies: (a) => !injured(a) && a.swelling && LASTING_DURATIONS.includes(a.duration),
   },
   {
     // NICE NG12: bone pain that is there at rest or at night, unexplained, in someone over 60
