@@ -46,7 +46,7 @@ export const siteFaqs: readonly Faq[] = [
   {
     question: 'When should I get urgent help instead of using HandCheck?',
     answer:
-      'Call 999 (UK) or 911 (US) in an emergency, such as heavy bleeding or sudden weakness or numbness with a drooping face or slurred speech. Go to A&E (UK) or the emergency room (US) now for a bone that looks out of shape, a deep cut, a bite, a puncture wound or an injury from a high-pressure grease or paint gun, a finger that is cold, pale, blue or numb after an injury, a finger you suddenly cannot bend or straighten, or a hot, red, swollen finger, hand or joint, especially with a fever: infections in the hand can spread within hours.',
+      'Call 999 (UK) or 911 (US) for heavy bleeding, or for sudden weakness or numbness in an arm, a drooping face or slurred speech. Call too for pain in the chest or arm with sweating, feeling sick or short of breath, even with no chest pain. Call for severe pain that keeps getting worse after a crush or in a cast, or for feeling very unwell and confused with a spreading infection. Go to A&E (UK) or the emergency room (US) now for a finger, wrist or arm that looks out of shape after an injury, or numbness or pins and needles after an injury. Go there too for severe pain that came on suddenly, a deep cut, a bite, a puncture wound or an injury from a high-pressure grease or paint gun. Go for a finger that is cold, pale or blue, a finger you suddenly cannot bend or straighten, or a hot, red, swollen finger, hand or joint, especially with a fever: infections in the hand can spread within hours.',
   },
   {
     question: 'Can I use HandCheck for my child?',
