@@ -178,7 +178,7 @@ describe('issue 26, finding 7: an old injury is not a recent injury', () => {
       }),
     );
     expect(advice.ruleIds).not.toContain('injury-swelling-or-stiffness');
-    // Rewritten by issue 36: swollen, stiff joints for weeks are NICE NG100's urgent referral.
+    // From the care table: swollen, stiff joints for weeks are NICE NG100's urgent referral.
     expect([advice.level, advice.card, advice.ruleIds]).toEqual([
       'routine',
       'prompt',
@@ -199,7 +199,7 @@ describe('issue 26, finding 7: an old injury is not a recent injury', () => {
 });
 
 /*
- * Issue 36: realistic cases written against the NHS pages fell below them. One test per class
+ * Realistic cases written against the NHS pages once fell below them. One test per class
  * of finding, from the answers alone (the visitor ticked "None of these").
  */
 const rank = {
