@@ -23,16 +23,27 @@ export const CLINICAL_CONTENT_SOURCES: readonly string[] = [
   'web/src/content/conditions/wrist.ts',
   'web/src/content/faqs.ts',
   'web/src/content/checkerFaqs.ts',
+  // The advice to parents of under-18s, the body areas' descriptions and the outside reading.
+  'web/src/content/site.ts',
+  'web/src/content/categories.ts',
+  'web/src/content/resources.ts',
+  'web/src/components/ResourceList.tsx',
   // The care layer: rules, card texts, emergency signs and the conditions' descriptions.
   'packages/diagnosis/src/care-rules.ts',
   'packages/diagnosis/src/care-advice.ts',
   'packages/diagnosis/src/care-texts.ts',
   'packages/diagnosis/src/emergency-signs.ts',
   'packages/diagnosis/src/conditions.ts',
+  // The questions: their steps, answer options, symptom labels and the hand diagram.
+  'packages/diagnosis/src/options.ts',
+  'packages/diagnosis/src/labels.ts',
+  'web/src/features/questionnaire/stepDefinitions.ts',
+  'web/src/features/questionnaire/hand-diagram',
   // The emergency check's screens, what the results page says, and the referral mails.
   'web/src/features/questionnaire/EmergencyCheck.tsx',
   'web/src/features/questionnaire/EmergencyAdvice.tsx',
   'web/src/features/questionnaire/emergencyWording.ts',
+  'web/src/features/questionnaire/emergencyCheck.ts',
   'web/src/features/results',
   'services/referral/templates',
 ];
@@ -51,9 +62,12 @@ function filesUnder(root: string, path: string): string[] {
     .filter((file) => !isExcluded(file));
 }
 
-/** The files hashed, in hashing order. */
-export function clinicalContentFiles(root: string): string[] {
-  const files = new Set(CLINICAL_CONTENT_SOURCES.flatMap((path) => filesUnder(root, path)));
+/** The files hashed, in hashing order (`sources` other than the list only in tests). */
+export function clinicalContentFiles(
+  root: string,
+  sources: readonly string[] = CLINICAL_CONTENT_SOURCES,
+): string[] {
+  const files = new Set(sources.flatMap((path) => filesUnder(root, path)));
   return [...files].sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b)));
 }
 

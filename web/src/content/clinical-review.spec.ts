@@ -45,7 +45,7 @@ describe('clinical-review.json', () => {
     }
   });
 
-  it('hashes the guides, FAQs, care layer, results and referral texts', () => {
+  it('hashes the guides, FAQs, care layer, questions, results and referral texts', () => {
     const files = clinicalContentFiles(ROOT);
     for (const expected of [
       'web/src/content/conditions/hand.ts',
@@ -54,6 +54,8 @@ describe('clinical-review.json', () => {
       'packages/diagnosis/src/care-advice.ts',
       'packages/diagnosis/src/conditions.ts',
       'web/src/features/results/Results.tsx',
+      'web/src/features/questionnaire/stepDefinitions.ts',
+      'web/src/content/site.ts', // PARENT_ADVICE, the advice to parents of under-18s
       'services/referral/templates/referral-patient.text.hbs',
     ])
       expect(files).toContain(expected);
