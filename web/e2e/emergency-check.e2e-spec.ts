@@ -1,4 +1,5 @@
 import {
+  CONDITIONS,
   EMERGENCY_SIGNS,
   analyzeSymptoms,
   careAdvice,
@@ -7,7 +8,8 @@ import {
   type CareLevel,
 } from '@handcheck/diagnosis';
 import type { Page } from 'playwright-core';
-import { STEP_DEFINITIONS } from '../src/features/questionnaire/stepDefinitions';
+import { FLAG_LABELS, STEP_DEFINITIONS } from '../src/features/questionnaire/stepDefinitions';
+import { descriptionBesideCare } from '../src/features/results/descriptionBesideCare';
 import {
   E2E_TIMEOUT_MS,
   axeViolations,
@@ -19,6 +21,10 @@ import { browserForTests, tabForEachTest } from '../../tests/support/browser/hoo
 import {
   EMERGENCY_ADVICE_HEADING,
   EMERGENCY_CHECK_HEADING,
+  EMERGENCY_CHECK_LEGEND,
+  NONE_OF_THESE,
+  NOT_SURE,
+  notSureName,
   passEmergencyCheck,
   waitForEmergencyCheck,
 } from '../../tests/support/browser/emergencyCheck';
@@ -27,6 +33,7 @@ import {
   focusInfo,
   isButton,
   tabUntil,
+  type FocusInfo,
 } from '../../tests/support/browser/keyboard';
 
 jest.setTimeout(E2E_TIMEOUT_MS);
@@ -34,6 +41,17 @@ jest.setTimeout(E2E_TIMEOUT_MS);
 const BLEEDING = EMERGENCY_SIGNS.find((sign) => sign.id === 'heavy-bleeding');
 const COLD = EMERGENCY_SIGNS.find((sign) => sign.id === 'cold-pale-blue');
 if (!BLEEDING || !COLD) throw new Error('the emergency signs changed: update this test');
+/** The signs that are a 999 / 911 call, and those that send to A&E / the ER. */
+const CALL_SIGNS = EMERGENCY_SIGNS.filter((sign) => sign.call === true);
+const GO_SIGNS = EMERGENCY_SIGNS.filter((sign) => sign.call !== true);
+if (CALL_SIGNS.length === 0 || GO_SIGNS.length === 0)
+  throw new Error('the emergency signs changed: update this test');
+
+/** Every control of the check in reading (and Tab) order: each sign, then its "I'm not sure". */
+const CHECK_CONTROLS: readonly string[] = [
+  ...EMERGENCY_SIGNS.flatMap((sign) => [sign.label, notSureName(sign.label)]),
+  NONE_OF_THESE,
+];
 
 const browser = browserForTests();
 
@@ -66,7 +84,16 @@ const stepNumbers = (page: Page) =>
 const checkbox = (page: Page, name: string) => page.getByRole('checkbox', { name, exact: true });
 const continueButton = (page: Page) => page.getByRole('button', { name: 'Continue', exact: true });
 
-/** Answers step 1 to 6 with the mouse (step 1 and 4 as given), then Get Assessment. */
+/** Ticks, on the step shown, the yes/no flags the answers hold that this step asks. */
+async function tickFlags(page: Page, number: number, answers: Answers) {
+  for (const question of STEP_DEFINITIONS[number - 1].questions)
+    if (question.kind === 'flags')
+      for (const flag of question.flags)
+        if (answers[flag])
+          await page.getByRole('checkbox', { name: FLAG_LABELS[flag], exact: true }).check();
+}
+
+/** Answers step 1 to 6 with the mouse (step 1 and 4 as given, flags anywhere), then Get Assessment. */
 async function answerSteps(page: Page, answers: Answers) {
   await waitForStep(page, 1);
   const group = page.getByRole('group', { name: 'Where do you feel pain or other symptoms?' });
@@ -77,6 +104,7 @@ async function answerSteps(page: Page, answers: Answers) {
   for (let number = 1; number < 6; number += 1) {
     await page.getByRole('button', { name: 'Next', exact: true }).click();
     await waitForStep(page, number + 1);
+    await tickFlags(page, number + 1, answers);
     if (number + 1 === 4) {
       if (answers.onsetType)
         await page.getByRole('radio', { name: answers.onsetType, exact: true }).check();
@@ -99,6 +127,12 @@ const URGENT: Answers = {
   onsetType: 'After injury/trauma',
   duration: 'Less than 1 week',
 };
+
+/**
+ * The urgent story with swelling: at least urgent, and among its matches a lump whose
+ * description says "usually harmless" (checked below), so the results must drop those words.
+ */
+const URGENT_LUMP: Answers = { ...URGENT, painLocation: ['Wrist'], swelling: true };
 
 async function horizontalOverflow(page: Page): Promise<number> {
   return page.evaluate(
@@ -123,9 +157,11 @@ describe('the emergency check before the questions', () => {
     expect(await stepNumbers(page)).toBe(0);
     expect(await page.getByRole('progressbar').count()).toBe(0);
     // One fieldset whose legend names the question, every sign and "None of these" in it.
-    const group = page.getByRole('group', { name: 'Is any of these happening to you now?' });
-    for (const sign of EMERGENCY_SIGNS)
+    const group = page.getByRole('group', { name: EMERGENCY_CHECK_LEGEND });
+    for (const sign of EMERGENCY_SIGNS) {
       await group.getByRole('checkbox', { name: sign.label, exact: true }).waitFor();
+      await group.getByRole('checkbox', { name: notSureName(sign.label), exact: true }).waitFor();
+    }
     await group.getByRole('checkbox', { name: 'None of these', exact: true }).waitFor();
 
     // Continue without an answer: "none" must be said, so the check stays and says why.
@@ -215,7 +251,7 @@ describe('the emergency check before the questions', () => {
 
     await page.emulateMedia({ media: 'print' });
     expect(await page.getByTestId('print-emergency-check').innerText()).toBe(
-      `Emergency signs happening now: ${BLEEDING.label}`,
+      `Emergency signs now or today: ${BLEEDING.label}`,
     );
     expect(await page.getByTestId('match-explanation').isVisible()).toBe(true);
     await page.emulateMedia({ media: 'screen' });
@@ -229,6 +265,8 @@ describe('the emergency check before the questions', () => {
     await answerSteps(page, WRIST);
     expect(await careCard(page, 'emergency').count()).toBe(0);
     expect(await page.getByTestId('result-care-level').count()).toBe(0);
+    // Routine: the condition cards read as before, with no "not a diagnosis" line.
+    expect(await page.getByTestId('result-not-diagnosis').count()).toBe(0);
     // Routine: the referral is offered as the spec has it.
     await page.getByRole('button', { name: 'Request Specialist Referral' }).waitFor();
 
@@ -258,20 +296,24 @@ describe('the emergency check before the questions', () => {
     expect(tab.errors).toEqual([]);
   });
 
-  it('holds the referral back at the urgent level until "I have sought urgent care", with the care level beside every priority label', async () => {
+  it('holds the referral back at the urgent level (or above) until "I have sought urgent care", with the care level beside every priority label', async () => {
     const { page } = tab;
-    expect(careAdvice(URGENT).level).toBe('urgent');
+    // At least urgent; the care rules decide whether this story is urgent or an emergency.
+    const level = careAdvice(URGENT).level;
+    expect(level).not.toBe('routine');
     await startCheck(page);
     await passEmergencyCheck(page);
     await answerSteps(page, URGENT);
-    await careCard(page, 'urgent').waitFor();
+    await careCard(page, level).waitFor();
     const cards = page.getByTestId('result-card');
     expect(await cards.count()).toBeGreaterThan(0);
     for (const card of await cards.all()) {
       const priority = card.getByTestId('result-priority');
       const care = card.getByTestId('result-care-level');
       expect(await priority.innerText()).toMatch(/^(High|Medium|Low) priority$/);
-      expect(await care.innerText()).toBe('Care level: Urgent');
+      expect(await care.innerText()).toBe(
+        level === 'urgent' ? 'Care level: Urgent' : 'Care level: Emergency',
+      );
       // Beside it: on the same line, just after it.
       const [p, c] = [await priority.boundingBox(), await care.boundingBox()];
       expect(p && c && Math.abs(p.y - c.y) < 4 && c.x > p.x).toBe(true);
@@ -294,6 +336,215 @@ describe('the emergency check before the questions', () => {
     expect(await focusInfo(page, 'input')).toMatchObject({ tag: 'input' });
     expect(tab.errors).toEqual([]);
   });
+
+  it('counts "I\'m not sure" alone beside any sign as the sign: a 999 / 911 call or A&E / the ER, in words that never mix', async () => {
+    const { page } = tab;
+    await startCheck(page);
+    for (const sign of EMERGENCY_SIGNS) {
+      await checkbox(page, notSureName(sign.label)).check();
+      expect(await checkbox(page, sign.label).isChecked()).toBe(false);
+      expect(await checkbox(page, NONE_OF_THESE).isChecked()).toBe(false);
+      await continueButton(page).click();
+      await waitForAdvice(page);
+      const uk = await page.getByRole('region', { name: 'In the UK' }).innerText();
+      const us = await page.getByRole('region', { name: 'In the US' }).innerText();
+      if (sign.call) {
+        expect(uk).toContain('Call 999 now.');
+        expect(us).toContain('Call 911 now.');
+      } else {
+        expect(uk).toContain('Go to A&E now.');
+        expect(us).toContain('Go to the emergency room (ER) now.');
+      }
+      expect(uk).not.toMatch(/911|emergency room|\bER\b/);
+      expect(us).not.toMatch(/999|A&E/);
+      // Its reason is listed, marked as one the visitor was not sure of.
+      const reasons = page.getByTestId('emergency-reason');
+      expect(await reasons.count()).toBe(1);
+      expect(await reasons.innerText()).toContain(sign.reason);
+      expect(await reasons.innerText()).toContain('You were not sure about this one.');
+
+      await page.getByRole('button', { name: 'Change my answer' }).click();
+      await waitForEmergencyCheck(page);
+      expect(await checkbox(page, notSureName(sign.label)).isChecked()).toBe(true);
+      await checkbox(page, notSureName(sign.label)).uncheck();
+    }
+    expect(tab.errors).toEqual([]);
+  });
+
+  it('takes a sign chosen as "I\'m not sure" to the care card and the printout as if ticked', async () => {
+    const { page } = tab;
+    const [call] = CALL_SIGNS;
+    const [go] = GO_SIGNS;
+    await startCheck(page);
+    await checkbox(page, notSureName(call.label)).check();
+    await checkbox(page, go.label).check();
+    await continueButton(page).click();
+    await waitForAdvice(page);
+    const reasons = await page.getByTestId('emergency-reason').allInnerTexts();
+    expect(reasons).toHaveLength(2);
+    expect(reasons[0]).toContain('You were not sure');
+    expect(reasons[1]).not.toContain('You were not sure');
+    await page.getByRole('button', { name: 'Continue to the questions' }).click();
+    await answerSteps(page, WRIST);
+    // The card the engine gives for both signs ticked.
+    const advice = careAdvice(WRIST, [call.id, go.id]);
+    const card = careCard(page, advice.level);
+    await card.waitFor();
+    expect(await card.innerText()).toContain(advice.title);
+    await page.emulateMedia({ media: 'print' });
+    expect(await page.getByTestId('print-emergency-check').innerText()).toBe(
+      `Emergency signs now or today: ${call.label} (not sure); ${go.label}`,
+    );
+    await page.emulateMedia({ media: 'screen' });
+    expect(tab.errors).toEqual([]);
+  });
+
+  it('leads an urgent result with the care card, says on every condition card that it is not a diagnosis, and never says "harmless"', async () => {
+    const { page } = tab;
+    const advice = careAdvice(URGENT_LUMP);
+    expect(advice.level).not.toBe('routine');
+    const matches = analyzeSymptoms(URGENT_LUMP).topConditions;
+    // The story matches a lump described as "usually harmless", so leaving that out is tested.
+    expect(matches.some((match) => /harmless/i.test(match.description))).toBe(true);
+    expect(CONDITIONS.some((condition) => /harmless/i.test(condition.description))).toBe(true);
+
+    await startCheck(page);
+    await passEmergencyCheck(page);
+    await answerSteps(page, URGENT_LUMP);
+    await careCard(page, advice.level).waitFor();
+
+    // DOM order: the title, then at once the care card, then the explanation, then the cards.
+    const order = await page.evaluate(() => {
+      const title = [...document.querySelectorAll('h1')].find(
+        (heading) => heading.textContent === 'Assessment Results',
+      );
+      const care = document.querySelector('[data-testid="care-advice"]');
+      const explanation = [...document.querySelectorAll('p')].find((paragraph) =>
+        paragraph.textContent?.startsWith('Based on your answers'),
+      );
+      const firstCard = document.querySelector('[data-testid="result-card"]');
+      const before = (a: Element | null | undefined, b: Element | null | undefined) =>
+        Boolean(a && b && a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+      return {
+        careRightAfterTitle: title?.nextElementSibling === care,
+        careBeforeExplanation: before(care, explanation),
+        careBeforeFirstCard: before(care, firstCard),
+      };
+    });
+    expect(order).toEqual({
+      careRightAfterTitle: true,
+      careBeforeExplanation: true,
+      careBeforeFirstCard: true,
+    });
+
+    const cards = page.getByTestId('result-card');
+    expect(await cards.count()).toBe(matches.length);
+    for (const [index, card] of (await cards.all()).entries()) {
+      expect(await card.getByTestId('result-not-diagnosis').innerText()).toBe(
+        'This is a possible match, not a diagnosis. Follow the care advice above.',
+      );
+      expect(await card.innerText()).not.toMatch(/harmless/i);
+      expect(await card.getByTestId('result-description').innerText()).toBe(
+        descriptionBesideCare(matches[index].description, advice.level),
+      );
+      // The spec's fixed texts stay where they were.
+      expect(await card.getByTestId('result-confidence').innerText()).toBe(
+        `${matches[index].confidence}% match`,
+      );
+      expect(await card.getByTestId('result-priority').innerText()).toMatch(
+        /^(High|Medium|Low) priority$/,
+      );
+    }
+    expect(await axeViolations(page)).toEqual([]);
+    expect(tab.errors).toEqual([]);
+  });
+
+  for (const width of [320, 390, 1280]) {
+    it(`at ${width} px, reaches every sign and every "${NOT_SURE}" by Tab, each a checkbox named uniquely, and works by Space and Enter alone`, async () => {
+      const sized = await openPage(browser(), { viewport: { width, height: 800 } });
+      try {
+        const { page } = sized;
+        await startCheck(page);
+        expect(await focusInfo(page, 'h1')).toMatchObject({
+          tag: 'h1',
+          name: EMERGENCY_CHECK_HEADING,
+        });
+
+        // Roles and names: one checkbox per name, every name different, each holding the
+        // words shown beside it (WCAG 2.5.3).
+        const group = page.getByRole('group', { name: EMERGENCY_CHECK_LEGEND });
+        expect(new Set(CHECK_CONTROLS).size).toBe(CHECK_CONTROLS.length);
+        expect(await group.getByRole('checkbox').count()).toBe(CHECK_CONTROLS.length);
+        for (const name of CHECK_CONTROLS)
+          expect(await group.getByRole('checkbox', { name, exact: true }).count()).toBe(1);
+        for (const sign of EMERGENCY_SIGNS)
+          expect(notSureName(sign.label).startsWith(NOT_SURE)).toBe(true);
+        // What each "not sure" shows (its label's text, without the hidden sign after it).
+        const shown = await page.evaluate(() =>
+          [...document.querySelectorAll('input[name="emergencySignNotSure"]')].map(
+            (input) =>
+              input.closest('label')?.querySelector('.MuiFormControlLabel-label')?.firstChild
+                ?.textContent ?? '',
+          ),
+        );
+        expect(shown).toEqual(EMERGENCY_SIGNS.map(() => NOT_SURE));
+
+        // Tab from the heading: each sign, then its "I'm not sure", then "None of these", then
+        // Continue. Space ticks on the way: one sign, and "not sure" beside a 999 sign.
+        const [call] = CALL_SIGNS;
+        const [go] = GO_SIGNS;
+        const toTick = new Set([go.label, notSureName(call.label)]);
+        const reached: FocusInfo[] = [];
+        for (const name of CHECK_CONTROLS) {
+          await page.keyboard.press('Tab');
+          reached.push(await focusInfo(page));
+          if (toTick.has(name)) await page.keyboard.press('Space');
+        }
+        expect(reached.map((focus) => `${focus.tag} ${focus.type}: ${focus.name}`)).toEqual(
+          CHECK_CONTROLS.map((name) => `input checkbox: ${name}`),
+        );
+        await page.keyboard.press('Tab');
+        expect(isButton('Continue')(await focusInfo(page))).toBe(true);
+        expect(await checkbox(page, go.label).isChecked()).toBe(true);
+        expect(await checkbox(page, notSureName(call.label)).isChecked()).toBe(true);
+        expect(await checkbox(page, NONE_OF_THESE).isChecked()).toBe(false);
+        expect(await horizontalOverflow(page)).toBe(0);
+        expect(await axeViolations(page)).toEqual([]);
+
+        // Back to "None of these": it clears the signs and every "not sure".
+        await page.keyboard.press('Shift+Tab');
+        expect(await focusInfo(page)).toMatchObject({ name: NONE_OF_THESE, checked: false });
+        await page.keyboard.press('Space');
+        expect(await checkbox(page, go.label).isChecked()).toBe(false);
+        expect(await checkbox(page, notSureName(call.label)).isChecked()).toBe(false);
+        // Then "I'm not sure" beside the last sign: it clears "None of these".
+        const last = EMERGENCY_SIGNS[EMERGENCY_SIGNS.length - 1];
+        await page.keyboard.press('Shift+Tab');
+        expect(await focusInfo(page)).toMatchObject({ name: notSureName(last.label) });
+        await page.keyboard.press('Space');
+        expect(await checkbox(page, NONE_OF_THESE).isChecked()).toBe(false);
+        expect(await checkbox(page, notSureName(last.label)).isChecked()).toBe(true);
+
+        await tabUntil(page, isButton('Continue'), 'Continue');
+        await page.keyboard.press('Enter');
+        await waitForAdvice(page);
+        const wording = last.call
+          ? ['Call 999 now.', 'Call 911 now.']
+          : ['Go to A&E now.', 'Go to the emergency room (ER) now.'];
+        expect(await page.getByRole('region', { name: 'In the UK' }).innerText()).toContain(
+          wording[0],
+        );
+        expect(await page.getByRole('region', { name: 'In the US' }).innerText()).toContain(
+          wording[1],
+        );
+        expect(await horizontalOverflow(page)).toBe(0);
+        expect(await axeViolations(page)).toEqual([]);
+        expect(sized.errors).toEqual([]);
+      } finally {
+        await sized.close();
+      }
+    });
+  }
 
   for (const width of [320, 390, 1280]) {
     it(`fits a ${width} px screen without sideways scrolling, and passes axe`, async () => {

@@ -31,7 +31,7 @@ async function toResults(page: Page) {
       .check();
   }
   await nextToStep(page, 2);
-  for (const flag of ['numbness', 'tingling', 'swelling'] as const) {
+  for (const flag of ['numbness', 'tingling', 'stiffness'] as const) {
     await page.getByRole('checkbox', { name: FLAG_LABELS[flag] }).check();
   }
   await finishToResults(page, 2);

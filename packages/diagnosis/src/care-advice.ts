@@ -142,7 +142,7 @@ export const CARE_LEVELS: Readonly<Record<CareLevel, CareLevelText>> = deepFreez
 // questions cannot ask, so that someone who skipped the emergency check or whose hand changes
 // later still knows where to go. Sources: the care table (docs/clinical-safety/care-table.md).
 export const SAFETY_NET =
-  'Call 999 (UK) or 911 (US) now for sudden weakness or numbness in an arm or down one side, a drooping face or slurred speech. Call too for chest or arm pain with sweating, feeling sick or short of breath. Call for heavy bleeding that will not stop, or severe pain that keeps getting worse after a crush or in a cast. Go to A&E (UK) or the emergency room (US) now if a hand or finger turns cold, pale, white or blue, or looks out of shape after an injury. Go there too for numbness or pins and needles after an injury, or a hot, red, swollen hand with a fever. Go for a bite, a puncture wound, a deep cut or an injury from a high-pressure gun (grease, paint or water), even if it looks small.';
+  'Call 999 (UK) or 911 (US) now for sudden weakness or numbness in an arm or one side, a drooping face or slurred speech. Call for chest or arm pain with sweating, sickness or breathlessness. Call for heavy bleeding, or severe pain that gets worse after a crush or in a cast. Go to A&E (UK) or the emergency room (US) now if a hand or finger turns cold, pale or blue. Go if it is out of shape, numb or tingly after an injury. Go for a hot, red, swollen hand with a fever, a bite, a puncture wound, a deep cut or a high-pressure gun injury.';
 
 const SEVERITY: readonly CareLevel[] = ['emergency', 'urgent', 'routine'];
 

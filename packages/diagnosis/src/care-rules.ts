@@ -218,7 +218,7 @@ export const CARE_RULES: readonly CareRule[] = deepFreeze([
     level: 'emergency',
     card: 'emergency',
     reason:
-      'After an injury, a finger or hand that has changed colour (such as blue or pale), feels numb or has pins and needles may have a damaged blood vessel or nerve. This needs A&E now.',
+      'After an injury, a hand or finger that changes colour (such as blue or pale), or feels numb or tingly, may have a hurt blood vessel or nerve. This needs A&E now.',
     source: `${NHS_BROKEN_FINGER}; ${NHS_BROKEN_ARM}; ${NHS_COMPARTMENT}`,
     lines: ['BF-2', 'BA-2', 'HP-1'],
     applies: (a) => freshInjury(a) && (a.colorChanges || nerveSigns(a)),
@@ -233,7 +233,7 @@ export const CARE_RULES: readonly CareRule[] = deepFreeze([
     level: 'emergency',
     card: 'emergency',
     reason:
-      'Severe pain that came on suddenly or with an injury in the last few days can mean a bad break, or pressure building in the muscles that can cut off the blood supply. This needs A&E now. Call 999 (UK) or 911 (US) if the pain keeps getting worse.',
+      'Severe pain that started suddenly or with an injury this week can mean a bad break, or pressure building in the muscles. This needs A&E now. Call 999 (UK) or 911 (US) if it keeps getting worse.',
     source: `${NHS_COMPARTMENT}; ${NHS_BROKEN_ARM}; ${NHS_HAND_PAIN}`,
     lines: ['CS-1', 'BA-3', 'HP-3', 'EP-2', 'SA-1', 'HP-7'],
     applies: (a) => severe(a) && veryRecent(a) && (injured(a) || a.onsetType === SUDDEN),

@@ -2,6 +2,13 @@ import * as diagnosis from '@handcheck/diagnosis';
 import { CARE_LEVELS, CARE_RULES, SAFETY_NET } from '@handcheck/diagnosis';
 import { gradeOf, MAX_GRADE } from '../../../scripts/clinical-review/readability';
 import { conditions } from './conditions';
+import { NOT_SURE_NOTE } from '../features/questionnaire/EmergencyAdvice';
+import {
+  EMERGENCY_CHECK_ERROR,
+  EMERGENCY_CHECK_HINT,
+  EMERGENCY_CHECK_LEGEND,
+} from '../features/questionnaire/EmergencyCheck';
+import { NOT_A_DIAGNOSIS } from '../features/results/ConditionResultCard';
 
 /*
  * Readability of the clinical texts a visitor reads first: each guide's lead (the description
@@ -42,8 +49,18 @@ const careTexts: Measured[] = [
   ]),
 ];
 
+// The web's own words around the care card: the check's question, hint and error, the note on
+// a sign the visitor was not sure of, and the line on each condition card beside urgent care.
+const webCareTexts: Measured[] = [
+  measure('emergency check: legend', EMERGENCY_CHECK_LEGEND),
+  measure('emergency check: hint', EMERGENCY_CHECK_HINT),
+  measure('emergency check: error', EMERGENCY_CHECK_ERROR),
+  measure('emergency advice: not-sure note', NOT_SURE_NOTE),
+  measure('condition card: not a diagnosis', NOT_A_DIAGNOSIS),
+];
+
 beforeAll(() => {
-  const rows = [...guideLeads, ...careTexts].map(
+  const rows = [...guideLeads, ...careTexts, ...webCareTexts].map(
     ({ where, grade }) => `${grade.toFixed(1).padStart(5)}  ${where}`,
   );
   console.info(`Flesch–Kincaid grade (limit ${MAX_GRADE}):\n${rows.join('\n')}`);
@@ -72,6 +89,10 @@ describe('readability of the care card', () => {
   });
 
   eachAtOrBelowGrade(careTexts);
+});
+
+describe("readability of the web's words around the care card", () => {
+  eachAtOrBelowGrade(webCareTexts);
 });
 
 describe('the grade measure', () => {

@@ -10,37 +10,41 @@ import { WarningIcon } from '../../components/icons';
 import { BOLD } from '../../theme/typeScale';
 import { CARE_TONES } from '../results/careTones';
 import { checkerSearch } from './checkerView';
-import { afterEmergencyAdvice, continueLabel, emergencyCheckAnswer } from './emergencyCheck';
+import { afterEmergencyAdvice, continueLabel } from './emergencyCheck';
 import { emergencyWording } from './emergencyWording';
 import { selectHasResult } from './hasResult';
-import { selectEmergencySigns } from './selectors';
+import { selectCareSigns, selectEmergencyUnsure } from './selectors';
 import { useViewTitle } from './useViewTitle';
 
 export const EMERGENCY_ADVICE_TITLE = 'Get help now: this may be an emergency';
+export const NOT_SURE_NOTE =
+  'You were not sure about this one. To be safe, we treat it as if it is happening.';
 
 const tone = CARE_TONES.red;
 
 /**
- * The emergency card shown at once when the check finds any sign: what to do in the UK and
- * in the US side by side, why, and the choice to go on to the questions (or back to the
- * results) after getting help.
+ * The emergency card shown at once when the check finds any sign (or "I'm not sure" beside
+ * one): what to do in the UK and in the US side by side, why, and the choice to go on to the
+ * questions (or back to the results) after getting help.
  */
 export function EmergencyAdvice() {
   const navigate = useNavigate();
-  const signs = useAppSelector(selectEmergencySigns);
+  // Ticked and "not sure" signs together: both count the same.
+  const signs = useAppSelector(selectCareSigns);
+  const unsure = useAppSelector(selectEmergencyUnsure);
   const hasResult = useAppSelector(selectHasResult);
   const heading = useRef<HTMLHeadingElement>(null);
-  const answer = emergencyCheckAnswer(signs);
+  const anySign = signs.length > 0;
   useViewTitle(EMERGENCY_ADVICE_TITLE);
 
   useEffect(() => {
     // Opened without a sign chosen (a stale address, a new tab): ask the check instead.
-    if (answer !== 'signs')
+    if (!anySign)
       navigate({ search: checkerSearch({ kind: 'emergency-check' }) }, { replace: true });
     else focusView(heading.current);
-  }, [answer, navigate]);
+  }, [anySign, navigate]);
 
-  if (answer !== 'signs' || !signs) return null;
+  if (!anySign) return null;
   const chosen = EMERGENCY_SIGNS.filter((sign) => signs.includes(sign.id));
   const wording = emergencyWording(signs);
 
@@ -110,7 +114,14 @@ export function EmergencyAdvice() {
         </Typography>
         <Box component="ul" sx={{ mt: 0, mb: 2, pl: 3 }}>
           {chosen.map((sign) => (
-            <li key={sign.id}>{sign.reason}</li>
+            <li key={sign.id} data-testid="emergency-reason">
+              {sign.reason}
+              {unsure.includes(sign.id) && (
+                <Box component="strong" sx={{ display: 'block', fontWeight: BOLD }}>
+                  {NOT_SURE_NOTE}
+                </Box>
+              )}
+            </li>
           ))}
         </Box>
         <Typography sx={{ mb: 2 }}>

@@ -17,25 +17,40 @@ import { Panel } from '../../components/Panel';
 import { VisuallyHidden } from '../../components/VisuallyHidden';
 import { BOLD, TEXT_SIZE } from '../../theme/typeScale';
 import { checkerSearch } from './checkerView';
-import { afterEmergencyCheck } from './emergencyCheck';
+import { afterEmergencyCheck, emergencyCheckAnswer } from './emergencyCheck';
 import { selectHasResult } from './hasResult';
-import { emergencySignToggled, noEmergencySignToggled } from './questionnaireSlice';
-import { selectEmergencySigns } from './selectors';
+import {
+  emergencySignToggled,
+  emergencySignUnsureToggled,
+  noEmergencySignToggled,
+} from './questionnaireSlice';
+import { selectEmergencySigns, selectEmergencyUnsure } from './selectors';
 import { useViewTitle } from './useViewTitle';
 
 export const EMERGENCY_CHECK_TITLE = 'Is this an emergency?';
-export const EMERGENCY_CHECK_LEGEND = 'Is any of these happening to you now?';
+export const EMERGENCY_CHECK_LEGEND = 'Is any of these happening to you now or today?';
 export const NONE_OF_THESE = 'None of these';
+export const NOT_SURE = "I'm not sure";
+export const EMERGENCY_CHECK_HINT = `Tick all that apply. If you cannot tell, tick ‘${NOT_SURE}’ beside the sign. If none apply, tick ‘${NONE_OF_THESE}’.`;
+export const EMERGENCY_CHECK_ERROR = `Tick any sign that is happening now or today, or ‘${NOT_SURE}’ beside it, or ‘${NONE_OF_THESE}’.`;
+
+/**
+ * The "I'm not sure" checkbox's accessible name: its visible words first (WCAG 2.5.3, label
+ * in name), then the sign it belongs to, so that each of the twelve is unique when read alone.
+ */
+export const notSureName = (signLabel: string) => `${NOT_SURE}: ${signLabel}`;
 
 /**
  * The questionnaire's opening screen, before "Step 1 of 6" (as NHS 111 online asks its
  * emergency questions first). It is not a step: no step number, no progress. "None of these"
- * is an answer of its own, so nobody passes the check without saying so.
+ * is an answer of its own, so nobody passes the check without saying so. Beside each sign,
+ * "I'm not sure" counts as the sign: someone who cannot tell should get help, not go on.
  */
 export function EmergencyCheck() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const signs = useAppSelector(selectEmergencySigns);
+  const unsure = useAppSelector(selectEmergencyUnsure);
   const hasResult = useAppSelector(selectHasResult);
   const heading = useRef<HTMLHeadingElement>(null);
   const group = useRef<HTMLDivElement>(null);
@@ -49,25 +64,26 @@ export function EmergencyCheck() {
   }, []);
 
   const chosen = signs ?? [];
-  const none = signs !== null && signs.length === 0;
+  const answer = emergencyCheckAnswer(signs, unsure);
+  const none = answer === 'none';
+  const showError = unanswered && answer === 'unanswered';
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const target = afterEmergencyCheck(signs, hasResult);
+    const target = afterEmergencyCheck(signs, unsure, hasResult);
     if (!target) {
       setUnanswered(true);
       group.current?.querySelector<HTMLInputElement>('input[type="checkbox"]')?.focus();
       return;
     }
     // The emergency check is complete here: any sign chosen or "None of these". Analytics is
-    // told only whether a sign was chosen, never which (docs/analytics.md).
-    trackEvent('emergency_check_completed', { anySign: chosen.length > 0 });
+    // told only whether a sign was chosen, never which (docs/analytics.md); "I'm not sure"
+    // counts as a sign here as everywhere else.
+    trackEvent('emergency_check_completed', { anySign: answer === 'signs' });
     navigate({ search: checkerSearch(target) });
   };
 
-  const describedBy = [hintId, unanswered && signs === null ? errorId : '']
-    .filter(Boolean)
-    .join(' ');
+  const describedBy = [hintId, showError ? errorId : ''].filter(Boolean).join(' ');
 
   return (
     <Box sx={{ maxWidth: 760, mx: 'auto' }}>
@@ -88,7 +104,7 @@ export function EmergencyCheck() {
         <form onSubmit={onSubmit} aria-label={EMERGENCY_CHECK_TITLE} noValidate>
           <FormControl
             component="fieldset"
-            error={unanswered && signs === null}
+            error={showError}
             aria-describedby={describedBy}
             sx={{ display: 'block', border: 0, p: 0, m: 0, mb: 3 }}
           >
@@ -110,33 +126,68 @@ export function EmergencyCheck() {
               error={false}
               sx={{ mx: 0, mb: 1, fontSize: TEXT_SIZE.body, color: 'text.secondary' }}
             >
-              Tick all that apply, or &lsquo;{NONE_OF_THESE}&rsquo;.
+              {EMERGENCY_CHECK_HINT}
             </FormHelperText>
-            {unanswered && signs === null && (
+            {showError && (
               <FormHelperText
                 id={errorId}
                 data-testid="emergency-check-error"
                 sx={{ mx: 0, mb: 1, fontSize: TEXT_SIZE.body, fontWeight: BOLD, color: '#b91c1c' }}
               >
                 <VisuallyHidden>Error: </VisuallyHidden>
-                Tick any sign that is happening now, or &lsquo;{NONE_OF_THESE}&rsquo;.
+                {EMERGENCY_CHECK_ERROR}
               </FormHelperText>
             )}
             <FormGroup ref={group}>
               {EMERGENCY_SIGNS.map((sign) => (
-                <FormControlLabel
+                // The sign, then its "I'm not sure" just under it (indented to the sign's
+                // words), so Tab reaches each sign and then its own "not sure".
+                <Box
                   key={sign.id}
-                  label={sign.label}
-                  sx={{ alignItems: 'flex-start', mb: 1, '& .MuiCheckbox-root': { mt: -1 } }}
-                  control={
-                    <Checkbox
-                      name="emergencySign"
-                      value={sign.id}
-                      checked={chosen.includes(sign.id)}
-                      onChange={() => dispatch(emergencySignToggled(sign.id))}
-                    />
-                  }
-                />
+                  data-testid="emergency-sign"
+                  sx={{ py: 1, borderBottom: 1, borderColor: 'divider' }}
+                >
+                  <FormControlLabel
+                    label={sign.label}
+                    sx={{ alignItems: 'flex-start', mr: 0, '& .MuiCheckbox-root': { mt: -1 } }}
+                    control={
+                      <Checkbox
+                        name="emergencySign"
+                        value={sign.id}
+                        checked={chosen.includes(sign.id)}
+                        onChange={() => dispatch(emergencySignToggled(sign.id))}
+                      />
+                    }
+                  />
+                  <FormControlLabel
+                    // The sign in hidden text too, for whoever reads the label's text alone.
+                    label={
+                      <>
+                        {NOT_SURE}
+                        <VisuallyHidden>: {sign.label}</VisuallyHidden>
+                      </>
+                    }
+                    sx={{
+                      display: 'flex',
+                      width: 'fit-content',
+                      ml: { xs: 2.5, sm: 3.5 },
+                      mr: 0,
+                      color: 'text.secondary',
+                    }}
+                    control={
+                      <Checkbox
+                        size="small"
+                        name="emergencySignNotSure"
+                        value={sign.id}
+                        checked={unsure.includes(sign.id)}
+                        onChange={() => dispatch(emergencySignUnsureToggled(sign.id))}
+                        // Named outright: Chromium reads the hidden part as a word of its own
+                        // ("I'm not sure : ..."), and the name must be exact to be unique.
+                        slotProps={{ input: { 'aria-label': notSureName(sign.label) } }}
+                      />
+                    }
+                  />
+                </Box>
               ))}
               {/* GOV.UK's exclusive "none" option: ticking it clears the signs, and a sign clears it. */}
               <Typography aria-hidden sx={{ my: 1, ml: 1.5, fontWeight: BOLD }}>

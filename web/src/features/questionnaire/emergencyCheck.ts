@@ -1,26 +1,33 @@
-import type { EmergencySignId } from '@handcheck/diagnosis';
+import { EMERGENCY_SIGN_IDS, type EmergencySignId } from '@handcheck/diagnosis';
 import type { CheckerView } from './checkerView';
 
 /** The emergency check's answer as its three states. */
 export type EmergencyCheckAnswer = 'unanswered' | 'none' | 'signs';
 
+/**
+ * `signs` are the signs ticked (null until answered, [] for "None of these"); `unsure` the
+ * signs with "I'm not sure" ticked beside them. An unsure sign is an answer in its own right,
+ * so it alone takes the check out of "unanswered".
+ */
 export function emergencyCheckAnswer(
   signs: readonly EmergencySignId[] | null,
+  unsure: readonly EmergencySignId[],
 ): EmergencyCheckAnswer {
-  if (signs === null) return 'unanswered';
-  return signs.length > 0 ? 'signs' : 'none';
+  if (careSigns(signs, unsure).length > 0) return 'signs';
+  return signs === null ? 'unanswered' : 'none';
 }
 
 /**
- * Where the check's Continue leads: any sign to the emergency advice at once; "None of these"
- * on to step 1 (or back to the results when the check was asked again from them); nowhere
- * while unanswered, since "none" must be said, not assumed.
+ * Where the check's Continue leads: any sign (or "I'm not sure" beside one) to the emergency
+ * advice at once; "None of these" on to step 1 (or back to the results when the check was
+ * asked again from them); nowhere while unanswered, since "none" must be said, not assumed.
  */
 export function afterEmergencyCheck(
   signs: readonly EmergencySignId[] | null,
+  unsure: readonly EmergencySignId[],
   hasResult: boolean,
 ): CheckerView | null {
-  switch (emergencyCheckAnswer(signs)) {
+  switch (emergencyCheckAnswer(signs, unsure)) {
     case 'unanswered':
       return null;
     case 'signs':
@@ -38,6 +45,14 @@ export function afterEmergencyAdvice(hasResult: boolean): CheckerView {
 export const continueLabel = (hasResult: boolean) =>
   hasResult ? 'Back to your results' : 'Continue to the questions';
 
-/** The signs the care card takes: none until the check is answered. */
-export const careSigns = (signs: readonly EmergencySignId[] | null): readonly EmergencySignId[] =>
-  signs ?? [];
+/**
+ * The signs the care card and the emergency advice take: those ticked and those the visitor
+ * was not sure of, which count the same (when in doubt, the safe answer is to get help). In
+ * the engine's order, each once; none until the check is answered.
+ */
+export function careSigns(
+  signs: readonly EmergencySignId[] | null,
+  unsure: readonly EmergencySignId[],
+): readonly EmergencySignId[] {
+  return EMERGENCY_SIGN_IDS.filter((id) => (signs ?? []).includes(id) || unsure.includes(id));
+}

@@ -1,4 +1,4 @@
-import type { EmergencySignId } from '@handcheck/diagnosis';
+import { EMERGENCY_SIGNS, type EmergencySignId } from '@handcheck/diagnosis';
 
 export interface CountryAdvice {
   id: 'uk' | 'us';
@@ -9,15 +9,21 @@ export interface CountryAdvice {
   call: string;
 }
 
+/** Whether any of the signs is a line of the NHS "Call 999" lists (`call: true`). */
+export function needsCall(signs: readonly EmergencySignId[]): boolean {
+  return EMERGENCY_SIGNS.some((sign) => sign.call === true && signs.includes(sign.id));
+}
+
 /**
  * The emergency card's words for the UK and the US, shown side by side. A&E / the emergency
  * room come first, the emergency number when life is at risk or getting there is not safe
- * (NHS: "Go to A&E" for most, 999 for life-threatening emergencies); signs of a stroke or heart
- * attack are always a call (NHS: stroke and heart attack, call 999 straight away). A US urgent
- * care clinic is not an emergency room, so it is named as such.
+ * (NHS: "Go to A&E" for most, 999 for life-threatening emergencies); any sign the engine marks
+ * `call` (stroke, heart attack, sepsis, heavy bleeding, a crush or cast) is a call straight
+ * away, whatever else is chosen. A US urgent care clinic is not an emergency room, so it is
+ * named as such.
  */
 export function emergencyWording(signs: readonly EmergencySignId[]): CountryAdvice[] {
-  if (signs.includes('stroke-heart'))
+  if (needsCall(signs))
     return [
       {
         id: 'uk',

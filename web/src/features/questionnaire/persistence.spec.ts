@@ -4,6 +4,7 @@ import {
   loadQuestionnaire,
   parseStoredState,
   reviveAnswers,
+  reviveEmergencyCheck,
   reviveEmergencySigns,
   saveQuestionnaire,
   serialiseState,
@@ -51,10 +52,42 @@ describe('questionnaire persistence', () => {
       step: 4,
       result,
       emergencySigns: ['hot-red-swollen', 'heavy-bleeding'],
+      emergencyUnsure: ['crush-or-cast-pain', 'injury-numb-tingling'],
     };
     expect(parseStoredState(serialiseState(state))).toEqual(state);
-    const none = { ...state, emergencySigns: [] };
+    const none = { ...state, emergencySigns: [], emergencyUnsure: [] };
     expect(parseStoredState(serialiseState(none))).toEqual(none);
+    const onlyUnsure = {
+      ...state,
+      emergencySigns: null,
+      emergencyUnsure: ['knuckle-bite' as const],
+    };
+    expect(parseStoredState(serialiseState(onlyUnsure))).toEqual(onlyUnsure);
+  });
+
+  it('reads an entry saved before "I\'m not sure" existed as no sign unsure', () => {
+    const old = JSON.stringify({ answers: {}, step: 2, result: null, emergencySigns: ['sepsis'] });
+    expect(parseStoredState(old)).toMatchObject({
+      emergencySigns: ['sepsis'],
+      emergencyUnsure: [],
+    });
+  });
+
+  it('keeps only known "not sure" signs, once each, and never a sign both ticked and not sure', () => {
+    expect(
+      reviveEmergencyCheck(['deep-cut'], ['deep-cut', 'sepsis', 'broken-heart', 3, 'sepsis', null]),
+    ).toEqual({ emergencySigns: ['deep-cut'], emergencyUnsure: ['sepsis'] });
+    expect(reviveEmergencyCheck(null, 'sepsis')).toEqual({
+      emergencySigns: null,
+      emergencyUnsure: [],
+    });
+    // "None of these" beside a "not sure" sign is a contradiction the page never saves: the
+    // sign wins, as it would on the page.
+    expect(reviveEmergencyCheck([], ['sepsis'])).toEqual({
+      emergencySigns: null,
+      emergencyUnsure: ['sepsis'],
+    });
+    expect(reviveEmergencyCheck([], [])).toEqual({ emergencySigns: [], emergencyUnsure: [] });
   });
 
   it('keeps only known emergency signs, once each; anything but a list is unanswered', () => {
@@ -98,6 +131,7 @@ describe('questionnaire persistence', () => {
       step: 6,
       result: null,
       emergencySigns: null,
+      emergencyUnsure: [],
     });
   });
 
@@ -108,6 +142,7 @@ describe('questionnaire persistence', () => {
       step: 2,
       result: null,
       emergencySigns: null,
+      emergencyUnsure: [],
     };
     saveQuestionnaire(storage, state);
     expect(storage.getItem(STORAGE_KEY)).not.toBeNull();

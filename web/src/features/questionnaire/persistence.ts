@@ -84,6 +84,27 @@ export function reviveEmergencySigns(raw: unknown): EmergencySignId[] | null {
   return [...new Set(raw.filter(isEmergencySignId))];
 }
 
+/** The "I'm not sure" signs: known ids only, once each; anything but a list is none. */
+export function reviveEmergencyUnsure(raw: unknown): EmergencySignId[] {
+  return reviveEmergencySigns(raw) ?? [];
+}
+
+/**
+ * Both lists of the check, made consistent as the reducers keep them: a sign ticked and not
+ * sure counts once, as ticked; "None of these" ([]) beside a not-sure sign is no longer "none".
+ */
+export function reviveEmergencyCheck(
+  rawSigns: unknown,
+  rawUnsure: unknown,
+): Pick<QuestionnaireState, 'emergencySigns' | 'emergencyUnsure'> {
+  const signs = reviveEmergencySigns(rawSigns);
+  const unsure = reviveEmergencyUnsure(rawUnsure).filter((id) => !signs?.includes(id));
+  return {
+    emergencySigns: signs?.length === 0 && unsure.length > 0 ? null : signs,
+    emergencyUnsure: unsure,
+  };
+}
+
 export function parseStoredState(text: string | null): QuestionnaireState | null {
   if (!text) return null;
   let raw: unknown;
@@ -97,7 +118,7 @@ export function parseStoredState(text: string | null): QuestionnaireState | null
     answers: reviveAnswers(raw.answers),
     step: clampStep(typeof raw.step === 'number' ? raw.step : 1),
     result: reviveResult(raw.result),
-    emergencySigns: reviveEmergencySigns(raw.emergencySigns),
+    ...reviveEmergencyCheck(raw.emergencySigns, raw.emergencyUnsure),
   };
 }
 

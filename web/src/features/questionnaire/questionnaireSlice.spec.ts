@@ -7,6 +7,7 @@ import {
   choiceSet,
   clampStep,
   emergencySignToggled,
+  emergencySignUnsureToggled,
   flagSet,
   initialQuestionnaireState,
   nextStep,
@@ -53,6 +54,7 @@ describe('questionnaire slice', () => {
       step: 1,
       result: null,
       emergencySigns: null,
+      emergencyUnsure: [],
     });
   });
 
@@ -91,11 +93,69 @@ describe('questionnaire slice', () => {
     });
 
     it('is asked afresh on each start, kept with the result, and cleared by a new assessment', () => {
-      const answered = reduce(initialQuestionnaireState, emergencySignToggled('heavy-bleeding'));
+      const answered = reduce(
+        initialQuestionnaireState,
+        emergencySignToggled('heavy-bleeding'),
+        emergencySignUnsureToggled('deep-cut'),
+      );
       const done = reduce(answered, assessmentCompleted(result));
       expect(done.emergencySigns).toEqual(['heavy-bleeding']);
-      expect(reduce(done, assessmentStarted()).emergencySigns).toBeNull();
-      expect(reduce(done, assessmentReset()).emergencySigns).toBeNull();
+      expect(done.emergencyUnsure).toEqual(['deep-cut']);
+      for (const again of [reduce(done, assessmentStarted()), reduce(done, assessmentReset())]) {
+        expect(again.emergencySigns).toBeNull();
+        expect(again.emergencyUnsure).toEqual([]);
+      }
+    });
+
+    it('keeps "I\'m not sure" beside each sign apart from the ticked signs, and unticks it', () => {
+      const two = reduce(
+        initialQuestionnaireState,
+        emergencySignUnsureToggled('sepsis'),
+        emergencySignUnsureToggled('knuckle-bite'),
+      );
+      expect(two.emergencyUnsure).toEqual(['sepsis', 'knuckle-bite']);
+      expect(two.emergencySigns).toBeNull();
+      const one = reduce(two, emergencySignUnsureToggled('sepsis'));
+      expect(one.emergencyUnsure).toEqual(['knuckle-bite']);
+      expect(reduce(one, emergencySignUnsureToggled('knuckle-bite')).emergencyUnsure).toEqual([]);
+    });
+
+    it('a sign and its own "I\'m not sure" exclude each other; other signs are kept', () => {
+      const ticked = reduce(
+        initialQuestionnaireState,
+        emergencySignToggled('deep-cut'),
+        emergencySignToggled('sepsis'),
+      );
+      const unsure = reduce(ticked, emergencySignUnsureToggled('deep-cut'));
+      expect(unsure.emergencySigns).toEqual(['sepsis']);
+      expect(unsure.emergencyUnsure).toEqual(['deep-cut']);
+      const back = reduce(unsure, emergencySignToggled('deep-cut'));
+      expect(back.emergencySigns).toEqual(['sepsis', 'deep-cut']);
+      expect(back.emergencyUnsure).toEqual([]);
+      // The only sign made "not sure": no sign left ticked, but the check is still answered.
+      const only = reduce(
+        initialQuestionnaireState,
+        emergencySignToggled('bone-deformed'),
+        emergencySignUnsureToggled('bone-deformed'),
+      );
+      expect(only.emergencySigns).toBeNull();
+      expect(only.emergencyUnsure).toEqual(['bone-deformed']);
+    });
+
+    it('"None of these" and "I\'m not sure" exclude each other', () => {
+      const none = reduce(
+        initialQuestionnaireState,
+        emergencySignUnsureToggled('heart-arm-pain'),
+        emergencySignToggled('sepsis'),
+        noEmergencySignToggled(),
+      );
+      expect(none.emergencySigns).toEqual([]);
+      expect(none.emergencyUnsure).toEqual([]);
+      const unsure = reduce(none, emergencySignUnsureToggled('heart-arm-pain'));
+      expect(unsure.emergencySigns).toBeNull();
+      expect(unsure.emergencyUnsure).toEqual(['heart-arm-pain']);
+      // "None of these" ticked over a lone "not sure" is "none", not a toggle back to unanswered.
+      expect(reduce(unsure, noEmergencySignToggled()).emergencySigns).toEqual([]);
     });
   });
 

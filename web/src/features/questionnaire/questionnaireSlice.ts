@@ -25,6 +25,11 @@ export interface QuestionnaireState {
    * happening now. Kept with the answers so the care card and the printout see it.
    */
   emergencySigns: EmergencySignId[] | null;
+  /**
+   * The signs with "I'm not sure" ticked beside them, which count as if ticked. Kept apart
+   * from `emergencySigns` so the check shows what was said; a sign is in one list at most.
+   */
+  emergencyUnsure: EmergencySignId[];
 }
 
 export const initialQuestionnaireState: QuestionnaireState = {
@@ -32,6 +37,7 @@ export const initialQuestionnaireState: QuestionnaireState = {
   step: 1,
   result: null,
   emergencySigns: null,
+  emergencyUnsure: [],
 };
 
 /** Steps run 1..STEPS; anything else (NaN, 0, 7, 2.5) is pulled back into range. */
@@ -50,17 +56,39 @@ export const questionnaireSlice = createSlice({
       state.result = null;
       // "Happening now" is asked afresh each time: yesterday's "None of these" says nothing of today.
       state.emergencySigns = null;
+      state.emergencyUnsure = [];
     },
-    /** Ticking a sign takes back "None of these"; unticking the last leaves the check unanswered. */
+    /**
+     * Ticking a sign takes back "None of these" and "I'm not sure" beside it (a sign is either
+     * happening or not sure, not both); unticking the last answer leaves the check unanswered.
+     */
     emergencySignToggled(state, action: PayloadAction<EmergencySignId>) {
-      const others = (state.emergencySigns ?? []).filter((id) => id !== action.payload);
-      const ticked = state.emergencySigns?.includes(action.payload) ?? false;
-      const signs = ticked ? others : [...others, action.payload];
+      const id = action.payload;
+      const ticked = state.emergencySigns?.includes(id) ?? false;
+      const others = (state.emergencySigns ?? []).filter((other) => other !== id);
+      const signs = ticked ? others : [...others, id];
       state.emergencySigns = signs.length > 0 ? signs : null;
+      if (!ticked) state.emergencyUnsure = state.emergencyUnsure.filter((other) => other !== id);
     },
-    /** "None of these" takes back every sign; unticking it leaves the check unanswered. */
+    /**
+     * "I'm not sure" beside a sign: takes back "None of these" and the sign's own tick, as the
+     * sign's tick takes it back.
+     */
+    emergencySignUnsureToggled(state, action: PayloadAction<EmergencySignId>) {
+      const id = action.payload;
+      const ticked = state.emergencyUnsure.includes(id);
+      const others = state.emergencyUnsure.filter((other) => other !== id);
+      state.emergencyUnsure = ticked ? others : [...others, id];
+      if (!ticked) {
+        const signs = (state.emergencySigns ?? []).filter((other) => other !== id);
+        state.emergencySigns = signs.length > 0 ? signs : null;
+      }
+    },
+    /** "None of these" takes back every sign and "I'm not sure"; unticking it leaves the check unanswered. */
     noEmergencySignToggled(state) {
-      state.emergencySigns = state.emergencySigns?.length === 0 ? null : [];
+      const none = state.emergencySigns?.length === 0 && state.emergencyUnsure.length === 0;
+      state.emergencySigns = none ? null : [];
+      state.emergencyUnsure = [];
     },
     stepChanged(state, action: PayloadAction<number>) {
       state.step = clampStep(action.payload);
@@ -99,6 +127,7 @@ export const questionnaireSlice = createSlice({
 export const {
   assessmentStarted,
   emergencySignToggled,
+  emergencySignUnsureToggled,
   noEmergencySignToggled,
   stepChanged,
   nextStep,

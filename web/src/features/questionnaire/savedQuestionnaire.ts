@@ -13,6 +13,7 @@ export function serialiseState(state: QuestionnaireState): string {
     step: state.step,
     result: state.result,
     emergencySigns: state.emergencySigns,
+    emergencyUnsure: state.emergencyUnsure,
   });
 }
 

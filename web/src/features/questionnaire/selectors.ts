@@ -1,4 +1,6 @@
+import { createSelector } from '@reduxjs/toolkit';
 import { ADDITIONAL_INFO_MAX, STEPS } from '@handcheck/diagnosis';
+import { careSigns } from './emergencyCheck';
 import { selectQuestionnaire } from './questionnaireSlice';
 
 /** The store's state, or any state with the questionnaire's place (the slice is lazily added). */
@@ -9,6 +11,13 @@ export const selectStep = (state: WithQuestionnaire) => selectQuestionnaire(stat
 export const selectResult = (state: WithQuestionnaire) => selectQuestionnaire(state).result;
 export const selectEmergencySigns = (state: WithQuestionnaire) =>
   selectQuestionnaire(state).emergencySigns;
+export const selectEmergencyUnsure = (state: WithQuestionnaire) =>
+  selectQuestionnaire(state).emergencyUnsure;
+/** Ticked and "not sure" signs together, as the care card takes them (memoised: a new list otherwise). */
+export const selectCareSigns = createSelector(
+  [selectEmergencySigns, selectEmergencyUnsure],
+  (signs, unsure) => careSigns(signs, unsure),
+);
 
 export const isFirstStep = (step: number) => step <= 1;
 export const isLastStep = (step: number) => step >= STEPS;

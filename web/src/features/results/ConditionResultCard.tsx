@@ -9,9 +9,14 @@ import { AppLink } from '../../components/links';
 import { ExpandMoreIcon } from '../../components/icons';
 import { ResourceList } from '../../components/ResourceList';
 import { CARE_TONES, careLevelBesidePriority } from './careTones';
+import { descriptionBesideCare } from './descriptionBesideCare';
 import { PRIORITY_COLOURS } from './priorityColours';
 import { resultResourceGroups } from './resourceGroups';
 import { BOLD, TEXT_SIZE } from '../../theme/typeScale';
+
+/** Said on every condition card when the care card above asks for help today or now. */
+export const NOT_A_DIAGNOSIS =
+  'This is a possible match, not a diagnosis. Follow the care advice above.';
 
 const CHIP = {
   px: 1.25,
@@ -25,7 +30,9 @@ const CHIP = {
 /**
  * One ranked suggestion: match, priority (as a word, not only a colour), reasons and
  * resources. At an urgent or emergency care level the level sits beside the priority, which
- * the spec fixes by confidence, so a "Low priority" never stands alone on an urgent result.
+ * the spec fixes by confidence, so a "Low priority" never stands alone on an urgent result;
+ * the card then says it is not a diagnosis and leaves out any reassuring words, so that
+ * nothing on it reads as a reason to skip the care card above.
  */
 export function ConditionResultCard({
   match,
@@ -41,6 +48,7 @@ export function ConditionResultCard({
   const priority = priorityFor(match.confidence);
   const colours = PRIORITY_COLOURS[priority.tone];
   const care = careLevelBesidePriority(careLevel);
+  const pressing = careLevel !== 'routine';
   const guide = guideForEngineName(match.condition);
 
   return (
@@ -104,7 +112,27 @@ export function ConditionResultCard({
           )}
         </Box>
       </Box>
-      <Typography sx={{ mt: 1 }}>{match.description}</Typography>
+      <Typography sx={{ mt: 1 }}>
+        <span data-testid="result-description">
+          {descriptionBesideCare(match.description, careLevel)}
+        </span>
+        {pressing && (
+          <Box
+            component="strong"
+            data-testid="result-not-diagnosis"
+            // Its own line on screen; on paper it runs on after the description, so the
+            // longest results still fit one page.
+            sx={{
+              display: 'block',
+              mt: 1,
+              fontWeight: BOLD,
+              '@media print': { display: 'inline', mt: 0, '&::before': { content: '" "' } },
+            }}
+          >
+            {NOT_A_DIAGNOSIS}
+          </Box>
+        )}
+      </Typography>
       {match.matchingSymptoms.length > 0 && (
         <>
           <Typography

@@ -13,14 +13,16 @@ import { BOLD, TEXT_SIZE } from '../../theme/typeScale';
 export function PrintSummary({
   answers,
   emergencySigns,
+  emergencyUnsure,
   date,
 }: {
   answers: Answers;
   emergencySigns: readonly EmergencySignId[] | null;
+  emergencyUnsure: readonly EmergencySignId[];
   date: Date;
 }) {
   const lines = summariseAnswers(answers);
-  const emergency = summariseEmergencyCheck(emergencySigns);
+  const emergency = summariseEmergencyCheck(emergencySigns, emergencyUnsure);
   const freeText = lines.find((line) => line.label === 'Additional information');
   return (
     // Dense small print, so that the longest possible results still fit one A4 page.

@@ -7,9 +7,14 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { ActionButton } from '../../components/ActionButton';
 import { createSvgIcon } from '../../components/icons';
 import { checkerSearch } from '../questionnaire/checkerView';
-import { careSigns } from '../questionnaire/emergencyCheck';
 import { assessmentReset } from '../questionnaire/questionnaireSlice';
-import { selectAnswers, selectEmergencySigns, selectResult } from '../questionnaire/selectors';
+import {
+  selectAnswers,
+  selectCareSigns,
+  selectEmergencySigns,
+  selectEmergencyUnsure,
+  selectResult,
+} from '../questionnaire/selectors';
 import { useViewTitle } from '../questionnaire/useViewTitle';
 import { CareAdviceCard } from './CareAdviceCard';
 import { ConditionResultCard } from './ConditionResultCard';
@@ -27,17 +32,21 @@ const PrintIcon = /* @__PURE__ */ createSvgIcon(
   'Print',
 );
 
-/** 'Assessment Results': care card, ranked conditions, disclaimer, referral and actions. */
+/**
+ * 'Assessment Results': ranked conditions, care card, disclaimer, referral and actions. An
+ * urgent or emergency care card leads, straight under the title, so that what to do now is
+ * read before any condition name or match percentage.
+ */
 export default function Results() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const result = useAppSelector(selectResult);
   const answers = useAppSelector(selectAnswers);
   const emergencySigns = useAppSelector(selectEmergencySigns);
-  const advice = useMemo(
-    () => careAdvice(answers, careSigns(emergencySigns)),
-    [answers, emergencySigns],
-  );
+  const emergencyUnsure = useAppSelector(selectEmergencyUnsure);
+  // "I'm not sure" beside a sign counts as the sign, for the card as for the advice.
+  const signs = useAppSelector(selectCareSigns);
+  const advice = useMemo(() => careAdvice(answers, signs), [answers, signs]);
   const heading = useRef<HTMLHeadingElement>(null);
   const printedOn = useMemo(() => new Date(), []);
   useViewTitle('Your results');
@@ -56,7 +65,12 @@ export default function Results() {
 
   return (
     <Box sx={{ maxWidth: 860, mx: 'auto' }}>
-      <PrintSummary answers={answers} emergencySigns={emergencySigns} date={printedOn} />
+      <PrintSummary
+        answers={answers}
+        emergencySigns={emergencySigns}
+        emergencyUnsure={emergencyUnsure}
+        date={printedOn}
+      />
       <Typography
         ref={heading}
         tabIndex={-1}
@@ -66,6 +80,7 @@ export default function Results() {
       >
         Assessment Results
       </Typography>
+      {pressing && <CareAdviceCard advice={advice} />}
       <Typography
         sx={{
           mb: 2,
@@ -78,7 +93,6 @@ export default function Results() {
           ? 'Based on your answers, these conditions match your symptoms most closely. The match percentage compares each condition with the best match; it is not the chance that you have it.'
           : 'Based on your answers, no condition this tool knows matched closely enough to show.'}
       </Typography>
-      {pressing && <CareAdviceCard advice={advice} />}
       {result.topConditions.length > 0 ? (
         <Box component="section" aria-label="Possible conditions">
           <MatchExplanation />

@@ -26,8 +26,8 @@ export function ResultsDisclaimer({ safetyNet }: { safetyNet: string }) {
         </p>
         <Box component="ul" sx={{ mb: 0, pl: 3 }}>
           <li>
-            A possible broken bone that is not out of shape needs an X-ray today: an urgent
-            treatment centre or minor injuries unit (UK), or urgent care (US).
+            A possible broken bone that is not out of shape or severely painful needs an X-ray
+            today: an urgent treatment centre or minor injuries unit (UK), or urgent care (US).
           </li>
           <li>If your symptoms get worse quickly, or you are worried, contact a doctor today.</li>
         </Box>

@@ -1,4 +1,4 @@
-import { emptyAnswers } from '@handcheck/diagnosis';
+import { EMERGENCY_SIGNS, emptyAnswers } from '@handcheck/diagnosis';
 import { formatPrintDate, summariseAnswers, summariseEmergencyCheck } from './summariseAnswers';
 
 describe('printed answer summary', () => {
@@ -31,14 +31,32 @@ describe('printed answer summary', () => {
     expect(byLabel['Additional information']).toBe('Worse when typing');
   });
 
-  it('prints the emergency check: the signs chosen, "None of these", or not answered', () => {
-    expect(summariseEmergencyCheck(['heavy-bleeding', 'cold-pale-blue'])).toEqual({
-      label: 'Emergency signs happening now',
+  it('prints the emergency check: the signs chosen in the engine order, "None of these", or not answered', () => {
+    expect(summariseEmergencyCheck(['cold-pale-blue', 'heavy-bleeding'], [])).toEqual({
+      label: 'Emergency signs now or today',
       value:
-        'A hand or finger that is suddenly cold, pale, white or blue; Heavy bleeding that will not stop',
+        'Heavy bleeding that will not stop; A hand or finger that is suddenly cold, pale, white or blue',
     });
-    expect(summariseEmergencyCheck([]).value).toBe('None of these');
-    expect(summariseEmergencyCheck(null).value).toBe('Not answered');
+    expect(summariseEmergencyCheck([], []).value).toBe('None of these');
+    expect(summariseEmergencyCheck(null, []).value).toBe('Not answered');
+  });
+
+  it('prints the signs the visitor was not sure of among the others, marked "(not sure)"', () => {
+    const [call, ...rest] = EMERGENCY_SIGNS;
+    const last = rest[rest.length - 1];
+    expect(summariseEmergencyCheck(null, [last.id, call.id]).value).toBe(
+      `${call.label} (not sure); ${last.label} (not sure)`,
+    );
+    expect(summariseEmergencyCheck([last.id], [call.id]).value).toBe(
+      `${call.label} (not sure); ${last.label}`,
+    );
+  });
+
+  it("names every one of the engine's signs by its own label", () => {
+    for (const sign of EMERGENCY_SIGNS) {
+      expect(summariseEmergencyCheck([sign.id], []).value).toBe(sign.label);
+      expect(summariseEmergencyCheck(null, [sign.id]).value).toBe(`${sign.label} (not sure)`);
+    }
   });
 
   it('dates the printout', () => {

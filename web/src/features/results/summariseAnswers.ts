@@ -40,16 +40,28 @@ export function summariseAnswers(answers: Answers): SummaryLine[] {
   return lines;
 }
 
-export const EMERGENCY_CHECK_LABEL = 'Emergency signs happening now';
+export const EMERGENCY_CHECK_LABEL = 'Emergency signs now or today';
+export const NOT_SURE_MARK = '(not sure)';
 
-/** The emergency check's answer as a line of the printed summary: its signs, or none. */
-export function summariseEmergencyCheck(signs: readonly EmergencySignId[] | null): SummaryLine {
-  if (signs === null) return { label: EMERGENCY_CHECK_LABEL, value: NOT_ANSWERED };
-  const chosen = EMERGENCY_SIGNS.filter((sign) => signs.includes(sign.id));
-  return {
-    label: EMERGENCY_CHECK_LABEL,
-    value: chosen.length > 0 ? chosen.map((sign) => sign.label).join('; ') : 'None of these',
-  };
+/**
+ * The emergency check's answer as a line of the printed summary: its signs in the engine's
+ * order, those the visitor was not sure of marked so, or "None of these", or not answered.
+ */
+export function summariseEmergencyCheck(
+  signs: readonly EmergencySignId[] | null,
+  unsure: readonly EmergencySignId[],
+): SummaryLine {
+  const chosen = EMERGENCY_SIGNS.filter(
+    (sign) => signs?.includes(sign.id) || unsure.includes(sign.id),
+  );
+  if (chosen.length > 0)
+    return {
+      label: EMERGENCY_CHECK_LABEL,
+      value: chosen
+        .map((sign) => (signs?.includes(sign.id) ? sign.label : `${sign.label} ${NOT_SURE_MARK}`))
+        .join('; '),
+    };
+  return { label: EMERGENCY_CHECK_LABEL, value: signs === null ? NOT_ANSWERED : 'None of these' };
 }
 
 /** Date line of the printed summary, e.g. "22 November 2025". */
