@@ -52,8 +52,24 @@ export function CareAdviceCard({ advice }: { advice: CareAdvice }) {
       </Typography>
       {advice.reasons.length > 0 && (
         <>
-          <Typography sx={{ mt: 1 }}>Why we are suggesting this:</Typography>
-          <Box component="ul" sx={{ m: 0, pl: 3 }}>
+          <Typography sx={{ mt: 1, '@media print': { display: 'inline', mr: 0.5 } }}>
+            Why we are suggesting this:
+          </Typography>
+          <Box
+            component="ul"
+            sx={{
+              m: 0,
+              pl: 3,
+              // On paper the reasons run on as one paragraph, so the longest results still fit
+              // one page with every reason kept.
+              '@media print': {
+                display: 'inline',
+                p: 0,
+                '& li': { display: 'inline', mr: 1 },
+                '& li::before': { content: '"• "' },
+              },
+            }}
+          >
             {advice.reasons.map((reason) => (
               <li key={reason}>{reason}</li>
             ))}
