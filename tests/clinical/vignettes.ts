@@ -1928,4 +1928,16 @@ export const VIGNETTES: readonly Vignette[] = [
       words: ['X-ray'],
     },
   },
+  {
+    id: 'V128',
+    story: 'A 4-year-old suddenly stopped using one arm today after being lifted by the hand.',
+    lines: ['PE-1'],
+    answers: {
+      age: 'Under 18',
+      painLocation: ['Elbow'],
+      onsetType: 'Sudden onset',
+      duration: 'Less than 1 week',
+    },
+    expected: { level: 'emergency', card: 'emergency', rules: ['child-injury', 'under-18'] },
+  },
 ];

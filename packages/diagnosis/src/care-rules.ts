@@ -263,7 +263,9 @@ export const CARE_RULES: readonly CareRule[] = deepFreeze([
     source:
       'NHS: Broken arm or wrist (children); NHS: Pulled elbow — https://www.nhs.uk/conditions/pulled-elbow/; HandCheck advice to parents (FAQ "Can I use HandCheck for my child?")',
     lines: ['PE-1'],
-    applies: (a) => a.age === CHILD && injured(a) && veryRecent(a),
+    // A parent may answer "Sudden onset" for a pull or a fall they did not see: a child's
+    // symptoms that began suddenly this week are read as an injury.
+    applies: (a) => a.age === CHILD && (injured(a) || a.onsetType === SUDDEN) && veryRecent(a),
   },
   {
     // The same advice to parents: a hot, red, swollen hand or finger goes to A&E. The answers
