@@ -1,13 +1,13 @@
 # HandCheck: the two commands are `make start` and `make test`.
 .PHONY: start stop test test-deploy test-scale status build lint typecheck unit proto clean-var
 
-start: ## install what is missing, start engines and services, print URLs
+start: ## install what running needs and is missing, start engines and services, print URLs
 	@bash scripts/start.sh
 
 stop: ## stop everything `make start` started
 	@bash scripts/stop.sh
 
-test: ## lint, type-check, unit, integration and browser tests against real engines
+test: ## lint, type-check and unit tests without engines (stops there on a failure), then integration and browser tests against real engines
 	@bash scripts/test.sh
 
 test-deploy: ## build and run the images, run docker-compose.yml, install the chart on a real Kubernetes API server

@@ -1,27 +1,61 @@
 #!/usr/bin/env bash
-# Installs the system packages HandCheck's local infrastructure and browser
-# tests need, and checks the toolchains Debian cannot provide in a usable
-# version. Idempotent: prints nothing and touches nothing when all is present.
+# Installs what one purpose needs, and only that: Debian packages, PyPI tools
+# and npm packages, and checks the toolchains Debian cannot provide in a usable
+# version. What each purpose lists is data, in scripts/install/purposes.sh.
+# Idempotent and cached: a package dpkg knows, a venv with its stamp and a
+# node_modules installed from the same lock are left alone, so a second run
+# prints nothing and touches nothing.
 #
-#   scripts/install-system.sh
+#   scripts/install-system.sh start    # make start: npm packages, ClickHouse, Java 17 and
+#                                      # Maven (Kafka's jars), util-linux, patch; checks Go, Node
+#   scripts/install-system.sh test     # make test: start's, then Chromium, schemathesis, chDB
+#   scripts/install-system.sh scale    # make test-scale: start's, then ZooKeeper
+#   scripts/install-system.sh deploy   # make test-deploy: start's, then containerd, runc, the
+#                                      # CNI plugins, iptables, ipset, conntrack
+#   scripts/install-system.sh <purpose> --list    # what the purpose needs, "<kind>\t<name>"
+#                                                 # a line; installs and checks nothing
+#   scripts/install-system.sh <purpose> --system  # Debian packages and toolchains only: what
+#                                                 # an engine script runs when its binary is missing
 set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
-# Debian packages used directly: ClickHouse server and client (deploy/infra.sh),
-# ZooKeeper (the replicated ClickHouse of profile scale: the package only, not
-# zookeeperd, so no system service starts), Chromium (end-to-end,
-# accessibility and Lighthouse checks), flock/setsid (util-linux, used by
-# deploy/infra.sh), patch (our fix to FerretDB's source,
-# deploy/engines/patches/); the single-node Kubernetes cluster of
-# `make test-deploy` (deploy/stack/cluster.sh): containerd, runc, the CNI
-# plugins, and iptables, ipset and conntrack for kube-proxy and kube-router.
-PACKAGES=(clickhouse-server clickhouse-client zookeeper chromium util-linux patch
-  containerd runc containernetworking-plugins iptables ipset conntrack)
+usage() {
+  echo "usage: scripts/install-system.sh <start|test|scale|deploy> [--list|--system]" >&2
+  exit 2
+}
+(($# >= 1 && $# <= 2)) || usage
+purpose=$1
+mode=${2:-install}
+case "$purpose" in start | test | scale | deploy) ;; *) usage ;; esac
+case "$mode" in install | --list | --system) ;; *) usage ;; esac
 
-# Minimum versions: Mailpit's go.mod asks for Go 1.25; the repo for Node 20.
+# shellcheck source=install/purposes.sh
+source scripts/install/purposes.sh
+
+# start's lists, then the purpose's own.
+layers=(START)
+[[ "$purpose" == start ]] || layers+=("${purpose^^}")
+debian=()
+pypi=()
+for layer in "${layers[@]}"; do
+  ref="${layer}_DEBIAN[@]"
+  debian+=("${!ref}")
+  ref="${layer}_PYPI[@]"
+  pypi+=("${!ref}")
+done
+
+# Minimum versions: Mailpit's go.mod asks for Go 1.25; the repo for Node 20; Kafka for Java 17.
 GO_MIN_MINOR=25
 NODE_MIN_MAJOR=20
+JAVA_MIN_MAJOR=17
 
-problems=()
+if [[ "$mode" == --list ]]; then
+  printf 'debian\t%s\n' "${debian[@]}"
+  for tool in "${pypi[@]}"; do printf 'pypi\t%s\n' "${tool%%=*}"; done
+  printf 'toolchain\t%s\n' "java>=$JAVA_MIN_MAJOR" "go>=1.$GO_MIN_MINOR" "node>=$NODE_MIN_MAJOR"
+  printf 'npm\t%s\n' package-lock.json
+  exit 0
+fi
 
 installed() {
   dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q '^install ok installed$'
@@ -36,16 +70,19 @@ java_major() {
   printf '%s' "${major:-0}"
 }
 
+# A Java or Maven installed by hand (a newer JDK, SDKMAN) counts: Kafka only needs one on PATH.
+present() {
+  case "$1" in
+    openjdk-17-jre-headless) (($(java_major) >= JAVA_MIN_MAJOR)) || installed "$1" ;;
+    maven) command -v mvn >/dev/null || installed "$1" ;;
+    *) installed "$1" ;;
+  esac
+}
+
 missing=()
-for pkg in "${PACKAGES[@]}"; do
-  installed "$pkg" || missing+=("$pkg")
+for pkg in "${debian[@]}"; do
+  present "$pkg" || missing+=("$pkg")
 done
-java_version="$(java_major)"
-# Java 17 and Maven run Kafka; Debian 12 ships both in usable versions.
-if ((java_version < 17)); then
-  installed openjdk-17-jre-headless || missing+=(openjdk-17-jre-headless)
-fi
-command -v mvn >/dev/null || missing+=(maven)
 
 if ((${#missing[@]})); then
   sudo=()
@@ -56,17 +93,18 @@ if ((${#missing[@]})); then
     }
     sudo=(sudo -n)
   fi
-  echo "install-system: installing ${missing[*]}"
+  echo "install-system ($purpose): installing ${missing[*]}"
   export DEBIAN_FRONTEND=noninteractive
   "${sudo[@]}" apt-get update -qq
   "${sudo[@]}" apt-get install -y -qq "${missing[@]}" >/dev/null
-  java_version="$(java_major)"
 fi
 
+problems=()
+java_version="$(java_major)"
 if ! command -v java >/dev/null; then
-  problems+=("java: not found (Kafka needs Java 17: apt-get install openjdk-17-jre-headless)")
-elif ((java_version < 17)); then
-  problems+=("java: $(java -version 2>&1 | head -n1) is too old; Kafka needs 17 (set JAVA_HOME or update-alternatives)")
+  problems+=("java: not found (Kafka needs Java $JAVA_MIN_MAJOR: apt-get install openjdk-17-jre-headless)")
+elif ((java_version < JAVA_MIN_MAJOR)); then
+  problems+=("java: $(java -version 2>&1 | head -n1) is too old; Kafka needs $JAVA_MIN_MAJOR (set JAVA_HOME or update-alternatives)")
 fi
 command -v mvn >/dev/null || problems+=("mvn: not found (fetches Kafka's jars: apt-get install maven)")
 
@@ -93,4 +131,22 @@ if ((${#problems[@]})); then
   echo "install-system: these tools must be installed by hand:" >&2
   printf '  - %s\n' "${problems[@]}" >&2
   exit 1
+fi
+[[ "$mode" == --system ]] && exit 0
+
+# Each installer keeps its venv under the install cache, one per version, and
+# prints the tool's path, which only the specs that run it need.
+for tool in "${pypi[@]}"; do
+  bash "${tool#*=}" >/dev/null
+done
+
+# npm packages when package-lock.json changed since the last install.
+stamp=node_modules/.handcheck-lock-hash
+want=$(sha256sum package-lock.json | cut -d' ' -f1)
+if [[ ! -f "$stamp" || "$(cat "$stamp")" != "$want" ]]; then
+  echo "install-system: installing npm packages…"
+  # npm ci installs the lock as written and never rewrites it; the lock lists
+  # every platform's optional binaries, so it fits any machine.
+  npm ci --no-audit --no-fund --loglevel=error
+  echo "$want" >"$stamp"
 fi

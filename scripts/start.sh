@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# `make start`: installs what is missing, starts the engines, builds, runs
-# every service under supervision and waits until all are healthy.
+# `make start`: installs what running the product needs and is missing (no test
+# tool: scripts/install-system.sh start), starts the engines, builds, runs every
+# service under supervision and waits until all are healthy.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
-bash scripts/ensure-deps.sh
+bash scripts/install-system.sh start
 bash deploy/infra.sh start --profile dev
 echo "Building…"
 npm run build --silent

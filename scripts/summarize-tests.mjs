@@ -1,12 +1,14 @@
 // Sums every suite of `make test` (or `make test-deploy`, `make test-scale`) into one closing line:
 // "N passed, N failed". Checks that are not Jest (lint, type-check, contracts)
 // count one each. The totals are also written to summary.json beside the
-// checks file, so .ci/run can add the two runs into its own closing line.
+// checks file, so .ci/run can add the two runs into its own closing line. Jest may have run
+// more than once (make test runs the unit project before the engines start): every report
+// given is read, and a spec file found in two reports counts once.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 
-const [checksFile, jestFile] = parseArgs({ allowPositionals: true }).positionals;
+const [checksFile, ...jestFiles] = parseArgs({ allowPositionals: true }).positionals;
 let passed = 0;
 let failed = 0;
 
@@ -19,10 +21,19 @@ if (existsSync(checksFile)) {
   }
 }
 
-if (jestFile && existsSync(jestFile)) {
-  const report = JSON.parse(readFileSync(jestFile, 'utf8'));
+const suites = new Map();
+for (const jestFile of jestFiles) {
+  if (existsSync(jestFile)) {
+    for (const suite of JSON.parse(readFileSync(jestFile, 'utf8')).testResults) suites.set(suite.name, suite);
+  } else {
+    console.log(`  jest                         did not produce a report (${jestFile})`);
+    failed += 1;
+  }
+}
+
+if (suites.size) {
   const byProject = new Map();
-  for (const suite of report.testResults) {
+  for (const suite of suites.values()) {
     const kind = /\.(e2e|int|stack|scale)-spec\.ts$/.exec(suite.name)?.[1];
     const project = { e2e: 'e2e', int: 'integration', stack: 'stack', scale: 'scale' }[kind] ?? 'unit';
     const entry = byProject.get(project) ?? { passed: 0, failed: 0 };
@@ -47,9 +58,6 @@ if (jestFile && existsSync(jestFile)) {
     passed += entry.passed;
     failed += entry.failed;
   }
-} else if (jestFile) {
-  console.log('  jest                         did not produce a report');
-  failed += 1;
 }
 
 writeFileSync(join(dirname(checksFile), 'summary.json'), JSON.stringify({ passed, failed }));

@@ -2,8 +2,8 @@
 # `make test-deploy`: proves the deployment descriptions for real on this machine.
 #   1. tools: Docker engine, debootstrap, etcd (Debian), Compose v2, Kubernetes,
 #      CoreDNS and kube-router (Go module proxy), cached outside the repo
-#      (deploy/stack/tools.sh); containerd and the CNI plugins come from
-#      scripts/install-system.sh;
+#      (deploy/stack/tools.sh); containerd, runc, the CNI plugins, iptables, ipset
+#      and conntrack from `scripts/install-system.sh deploy`;
 #   2. a private Docker engine that leaves the host's network alone (docker-engine.sh);
 #   3. local stand-ins for the base and engine images, and the five service images
 #      from deploy/docker/Dockerfile (images.sh);
@@ -15,7 +15,9 @@
 #      API server, installed with every pod running, end to end through the
 #      gateway Service, its network policies enforced, upgrades under load.
 # Everything started is stopped by recorded PID at the end; the engine and the
-# cluster each check that the host is as they found it. Ends with "N passed, N failed".
+# cluster each check that the host is as they found it. Ends with the time of each
+# stage and of the ten slowest spec files (var/deploy-results/timings.tsv), then
+# "N passed, N failed".
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 repo=$(pwd)
@@ -24,7 +26,10 @@ out="$repo/var/deploy-results"
 bash deploy/stack/cluster.sh stop > /dev/null 2>&1 || true
 rm -rf "$out" "$repo/var/deploy" && mkdir -p "$out" "$repo/var/deploy"
 checks="$out/checks.tsv"
+stages="$out/stages.tsv"
 : > "$checks"
+: > "$stages"
+since=$EPOCHREALTIME
 export TESTCONTAINERS_RYUK_DISABLED=true # its clean-up image cannot be pulled; we stop what we start
 export TESTCONTAINERS_HOST_OVERRIDE=127.0.0.1
 
@@ -39,11 +44,18 @@ engines_env=(
 
 cluster_started=0
 record() { printf '%s\t%s\n' "$1" "$2" >> "$checks"; }
+timed() { # name, command...: runs it and notes when it began and ended, for timings.tsv
+  local name=$1 from=$EPOCHREALTIME status=0
+  shift
+  "$@" || status=$?
+  printf '%s\t%s\t%s\n' "$name" "$from" "$EPOCHREALTIME" >> "$stages"
+  return "$status"
+}
 step() { # name, command...
   local name=$1 begun=$SECONDS
   shift
   echo "── $name"
-  if "$@"; then
+  if timed "$name" "$@"; then
     record "$name" passed
     echo "   ($((SECONDS - begun)) s)"
   else
@@ -53,6 +65,7 @@ step() { # name, command...
 }
 
 cleanup() {
+  local from=$EPOCHREALTIME
   if ((cluster_started)); then
     if bash deploy/stack/cluster.sh stop; then
       record "cluster left the host as found" passed
@@ -65,11 +78,11 @@ cleanup() {
   if ! bash deploy/stack/docker-engine.sh stop; then
     record "host network left as found" failed
   fi
+  printf '%s\t%s\t%s\n' "clean-up (cluster, engines, docker)" "$from" "$EPOCHREALTIME" >> "$stages"
 }
 
 summary() {
   echo
-  echo "Summary (make test-deploy, $((SECONDS / 60)) min $((SECONDS % 60)) s):"
   # One report of both Jest runs (on the host and inside the cluster's namespace).
   node -e '
     const fs = require("node:fs");
@@ -77,10 +90,14 @@ summary() {
     const found = parts.filter((p) => fs.existsSync(p)).map((p) => JSON.parse(fs.readFileSync(p, "utf8")));
     if (found.length) fs.writeFileSync(out, JSON.stringify({ testResults: found.flatMap((r) => r.testResults) }));
   ' "$out/jest.json" "$out/jest-host.json" "$out/jest-cluster.json"
+  node scripts/timings.mjs --title "make test-deploy" --since "$since" "$stages" "$out/jest.json"
+  echo
+  echo "Summary (make test-deploy, $((SECONDS / 60)) min $((SECONDS % 60)) s):"
   node scripts/summarize-tests.mjs "$checks" "$out/jest.json"
 }
 
-if ! bash scripts/ensure-deps.sh; then
+echo "── install (deploy)"
+if ! timed "install" bash scripts/install-system.sh deploy; then
   echo "Dependencies could not be installed."
   record "dependencies" failed
   summary
@@ -120,7 +137,7 @@ echo "── image sizes"
 
 echo "── jest (stack, on the host)"
 # The containers spec reads the native engines' addresses from their infra.env.
-env TEST_ENV_FILE=1 HANDCHECK_VAR_DIR="$repo/var/deploy-engines/test" \
+timed "jest (stack, on the host)" env TEST_ENV_FILE=1 HANDCHECK_VAR_DIR="$repo/var/deploy-engines/test" \
   npx jest -c jest.stack.config.js --ci --runInBand --testPathIgnorePatterns tests/stack/cluster \
   --json --outputFile="$out/jest-host.json" 2>&1 |
   tee "$out/jest-host.log" | grep -E '^(PASS|FAIL)|●|compose up to all healthy' || true
@@ -132,6 +149,6 @@ cluster_started=1 # from here on, the clean-up checks what the cluster left
 step "kubernetes cluster" bash deploy/stack/cluster.sh start || exit 1
 step "images into the cluster" bash deploy/stack/cluster.sh import "$repo/var/deploy-images" || exit 1
 echo "── jest (stack, inside the cluster's network namespace)"
-bash deploy/stack/cluster.sh exec npx jest -c jest.stack.config.js --ci --runInBand tests/stack/cluster \
+timed "jest (stack, in the cluster)" bash deploy/stack/cluster.sh exec npx jest -c jest.stack.config.js --ci --runInBand tests/stack/cluster \
   --json --outputFile="$out/jest-cluster.json" 2>&1 |
   tee "$out/jest-cluster.log" | grep -E '^(PASS|FAIL)|●|figure:' || true

@@ -4,25 +4,41 @@
 # ports of their own, so `make start` and `make test` can run beside it). Starts
 # the engines that are not running yet, builds the services (the specs run a
 # built one as its own process, to kill it), runs the Jest specs of tests/scale,
-# stops by recorded PID the engines it started, and ends with one line
-# "N passed, N failed" (also in var/scale-results/summary.json for .ci/run).
+# stops by recorded PID the engines it started, and ends with the time of each
+# stage and of the ten slowest spec files (var/scale-results/timings.tsv), then
+# one line "N passed, N failed" (also in var/scale-results/summary.json for .ci/run).
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 repo=$(pwd)
 out="$repo/var/scale-results"
 rm -rf "$out" && mkdir -p "$out"
 checks="$out/checks.tsv"
+stages="$out/stages.tsv"
 : >"$checks"
+: >"$stages"
+since=$EPOCHREALTIME
 
 record() { printf '%s\t%s\n' "$1" "$2" >>"$checks"; }
+timed() { # name, command...: runs it and notes when it began and ended, for timings.tsv
+  local name=$1 from=$EPOCHREALTIME status=0
+  shift
+  "$@" || status=$?
+  printf '%s\t%s\t%s\n' "$name" "$from" "$EPOCHREALTIME" >>"$stages"
+  return "$status"
+}
 step() { # name, command...; records and prints the outcome and the time it took
   local name=$1 begun=$SECONDS result=passed
   shift
   echo "── $name"
-  "$@" || result=failed
+  timed "$name" "$@" || result=failed
   record "$name" "$result"
   echo "   $result ($((SECONDS - begun)) s)"
   [[ $result == passed ]]
+}
+jest_scale() {
+  npx jest -c jest.scale.config.js --ci --runInBand \
+    --json --outputFile="$out/jest.json" 2>&1 |
+    tee "$out/jest.log" | grep -E '^(PASS|FAIL)|●' || true
 }
 
 # Engines already up (another run, or someone working on the cluster) stay up.
@@ -31,12 +47,13 @@ started=()
 cleanup() {
   ((${#started[@]})) || return 0
   echo "── stopping what this run started: ${started[*]}"
-  bash deploy/infra.sh stop --profile scale "${started[@]}" >/dev/null || true
+  timed "stop the engines it started" bash deploy/infra.sh stop --profile scale "${started[@]}" >/dev/null || true
 }
 trap cleanup EXIT
 
 begun=$SECONDS
-if bash scripts/ensure-deps.sh; then
+echo "── install (scale)"
+if timed "install" bash scripts/install-system.sh scale; then
   for engine in kafka1 kafka2 kafka3 zookeeper clickhouse1 clickhouse2 mongo mail; do
     grep -qx "$engine" <<<"$already_up" || started+=("$engine")
   done
@@ -44,16 +61,19 @@ if bash scripts/ensure-deps.sh; then
     step "build (services)" npm run build:server --silent &&
     {
       echo "── jest (scale)"
-      npx jest -c jest.scale.config.js --ci --runInBand \
-        --json --outputFile="$out/jest.json" 2>&1 |
-        tee "$out/jest.log" | grep -E '^(PASS|FAIL)|●' || true
+      timed "jest (scale)" jest_scale
     }
 else
   record "dependencies" failed
 fi
 
-echo
-echo "Summary ($((SECONDS - begun)) s):"
+# The engines this run started are stopped first, so their stop counts in the total.
+cleanup
+started=()
 jest_report=("$out/jest.json")
 [[ -f "$out/jest.json" ]] || jest_report=()
+echo
+node scripts/timings.mjs --title "make test-scale" --since "$since" "$stages" "${jest_report[@]}"
+echo
+echo "Summary ($((SECONDS - begun)) s):"
 node scripts/summarize-tests.mjs "$checks" "${jest_report[@]}"

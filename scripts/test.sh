@@ -1,58 +1,131 @@
 #!/usr/bin/env bash
-# `make test`: installs what is missing, starts the test engines (their own
-# ports and data, so a running `make start` is never touched), builds, runs
-# lint, type-check, the contract check and every Jest project against the real
-# engines and a real browser, and ends with one line "N passed, N failed".
+# `make test`: installs what is missing (scripts/install-system.sh test), then
+#   1. without engines, so a broken change is known in about two minutes: lint,
+#      type-check and the deploy checks side by side, the contract check, the unit
+#      Jest project with workers; a type error or a failing unit test stops the run here;
+#   2. starts the test engines (their own ports and data, so a running `make start`
+#      is never touched), builds, starts the services, and runs the integration and
+#      e2e Jest projects against them and a real browser.
+# Ends with the time of each stage and of the ten slowest spec files
+# (var/test-results/timings.tsv), then one line "N passed, N failed".
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 repo=$(pwd)
 out="$repo/var/test-results"
 rm -rf "$out" && mkdir -p "$out"
 checks="$out/checks.tsv"
+stages="$out/stages.tsv"
 : >"$checks"
+: >"$stages"
+begun=$EPOCHREALTIME
 
 record() { printf '%s\t%s\n' "$1" "$2" >>"$checks"; }
-step() { # name, command...
-  local name=$1; shift
+timed() { # name, command...: runs it and notes when it began and ended, for timings.tsv
+  local name=$1 from=$EPOCHREALTIME status=0
+  shift
+  "$@" || status=$?
+  printf '%s\t%s\t%s\n' "$name" "$from" "$EPOCHREALTIME" >>"$stages"
+  return "$status"
+}
+step() { # name, command...: a check of its own in the summary; fails when the command did
+  local name=$1
+  shift
   echo "── $name"
-  if "$@"; then record "$name" passed; else record "$name" failed; fi
+  if timed "$name" "$@"; then record "$name" passed; else record "$name" failed; false; fi
+}
+# Lint, type-check and the deploy checks are each single-threaded: side by side they take
+# about the time of the longest. Each one's output is kept and shown when it is awaited.
+declare -A background=()
+step_start() { # name, command...
+  local name=$1
+  shift
+  timed "$name" "$@" >"$out/step-${name%% *}.log" 2>&1 &
+  background[$name]=$!
+}
+step_wait() { # name
+  local name=$1 status=0
+  wait "${background[$name]}" || status=$?
+  echo "── $name"
+  cat "$out/step-${name%% *}.log"
+  if ((status == 0)); then record "$name" passed; else record "$name" failed; false; fi
+}
+jest_run() { # name (its .json and .log in var/test-results), jest options...: Jest's status
+  local name=$1
+  shift
+  npx jest --ci --json --outputFile="$out/$name.json" "$@" 2>&1 |
+    tee "$out/$name.log" | grep -E '^(PASS|FAIL)|●'
+  return "${PIPESTATUS[0]}"
+}
+finish() { # jest reports...: prints the timings, then the summary, whose status it returns
+  echo
+  node scripts/timings.mjs --title "make test" --since "$begun" "$stages" "$@"
+  echo
+  echo "Summary:"
+  node scripts/summarize-tests.mjs "$checks" "$@"
 }
 
+engines_started=0
 cleanup() {
+  ((engines_started)) || return 0
   node scripts/supervisor.mjs stop --profile test >/dev/null 2>&1 || true
   bash deploy/infra.sh stop --profile test >/dev/null 2>&1 || true
 }
 trap cleanup EXIT
 
 tracked_before=$(git status --porcelain --untracked-files=no)
-if ! bash scripts/ensure-deps.sh; then
+echo "── install (test)"
+if ! timed "install" bash scripts/install-system.sh test; then
   echo "Dependencies could not be installed."
-  echo "0 passed, 1 failed"
+  record "dependencies" failed
+  finish
   exit 1
 fi
 # `make start` runs the same install: a first run must leave a checkout clean.
 tree_unchanged() { # the tracked files' status before the install
-  local now; now=$(git status --porcelain --untracked-files=no)
-  [[ "$now" == "$1" ]] || { echo "the install changed tracked files:"; echo "$now"; false; }
+  local now
+  now=$(git status --porcelain --untracked-files=no)
+  [[ "$now" == "$1" ]] || {
+    echo "the install changed tracked files:"
+    echo "$now"
+    false
+  }
 }
 step "install leaves the tree clean" tree_unchanged "$tracked_before"
 
-# A fresh data folder every run: tests see only what they write.
+# Stage 1: nothing here needs an engine or a build (Jest maps the workspaces to their sources).
+step_start "lint" npx eslint . --max-warnings=0
+step_start "type-check" npm run typecheck --silent
+# Also installs helm and promtool once (cached), which the unit specs of tests/deploy need.
+step_start "deploy checks (helm, compose)" bash scripts/check-deploy.sh
+step_wait "lint"
+step_wait "type-check"
+typecheck_status=$?
+step_wait "deploy checks (helm, compose)"
+step "contracts up to date" node scripts/check-generated.mjs
+echo "── jest (unit)"
+# Every core: Jest's default leaves one for itself, which on two cores means in band.
+timed "jest (unit)" jest_run jest-unit --selectProjects unit --maxWorkers=100%
+unit_status=$?
+if ((typecheck_status != 0 || unit_status != 0)); then
+  echo
+  ((typecheck_status == 0)) || echo "Stopped before the engines: the type-check failed."
+  ((unit_status == 0)) || echo "Stopped before the engines: the unit project failed."
+  finish "$out/jest-unit.json"
+  exit 1
+fi
+
+# Stage 2: a fresh data folder every run, so tests see only what they write.
+engines_started=1
 node scripts/supervisor.mjs stop --profile test >/dev/null 2>&1 || true
 bash deploy/infra.sh stop --profile test >/dev/null 2>&1 || true
 rm -rf "$repo/var/test"
 step "infrastructure (test)" bash deploy/infra.sh start --profile test
-step "build" npm run build --silent
+# The type-check above already checked these sources: the build only emits.
+step "build" npm run build:emit --silent
 step "services (test)" node scripts/supervisor.mjs start --profile test --timeout 120
-step "lint" npx eslint . --max-warnings=0
-step "type-check" npm run typecheck --silent
-step "contracts up to date" node scripts/check-generated.mjs
-# Also installs helm once (cached), which the chart tests below need.
-step "deploy checks (helm, compose)" bash scripts/check-deploy.sh
 
-echo "── jest (unit, integration, e2e)"
-npx jest --ci --runInBand --json --outputFile="$out/jest.json" 2>&1 | tee "$out/jest.log" | grep -E '^(PASS|FAIL)|●' || true
+echo "── jest (integration, e2e)"
+# One at a time: several specs stop or restart the shared engines.
+timed "jest (integration, e2e)" jest_run jest-engines --selectProjects integration e2e --runInBand
 
-echo
-echo "Summary:"
-node scripts/summarize-tests.mjs "$checks" "$out/jest.json"
+finish "$out/jest-unit.json" "$out/jest-engines.json"

@@ -10,9 +10,9 @@ clickhouse_install() {
   clickhouse_installed && return 0
   if [[ "$(id -u)" == 0 ]]; then
     log "clickhouse: $CLICKHOUSE_BIN missing, installing system packages"
-    "$REPO_DIR/scripts/install-system.sh"
+    "$REPO_DIR/scripts/install-system.sh" start --system
   fi
-  clickhouse_installed || die "clickhouse: $CLICKHOUSE_BIN missing: run scripts/install-system.sh as root"
+  clickhouse_installed || die "clickhouse: $CLICKHOUSE_BIN missing: run scripts/install-system.sh start as root"
 }
 
 clickhouse_ports() { printf '%s %s' "$CLICKHOUSE_HTTP_PORT" "$CLICKHOUSE_TCP_PORT"; }

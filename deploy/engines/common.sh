@@ -225,7 +225,7 @@ go_build_module() {
   local module="$1" version="$2" pkg="$3" out="$4" prepare="${5:-}"
   shift 5 || shift $#
   local dir work
-  command -v go >/dev/null || die "go is missing: run scripts/install-system.sh"
+  command -v go >/dev/null || die "go is missing: run scripts/install-system.sh start"
   dir="$(cd "$HOME" && go mod download -json "$module@$version" | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$/\1/p')"
   [[ -n "$dir" && -d "$dir" ]] || die "go mod download $module@$version failed"
   work="$(mktemp -d "${TMPDIR:-/tmp}/handcheck-build.XXXXXX")"

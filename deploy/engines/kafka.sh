@@ -28,7 +28,7 @@ kafka_install() {
 
 kafka_install_locked() {
   kafka_installed && return 0
-  command -v mvn >/dev/null || die "mvn is missing: run scripts/install-system.sh"
+  command -v mvn >/dev/null || die "mvn is missing: run scripts/install-system.sh start"
   local home tmp
   home="$(kafka_home)"
   tmp="$home.partial"

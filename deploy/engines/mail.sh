@@ -16,7 +16,7 @@ mail_install() {
 # The module holds the UI sources but not the built bundle that the binary
 # embeds; without it the API works and the web UI is blank.
 mailpit_prepare_source() {
-  command -v npm >/dev/null || die "npm is missing: run scripts/install-system.sh"
+  command -v npm >/dev/null || die "npm is missing: run scripts/install-system.sh start"
   npm ci --no-audit --no-fund --ignore-scripts --loglevel=error >/dev/null
   npm run --silent package >/dev/null
   [[ -f server/ui/dist/app.js ]] || die "mail: Mailpit web UI bundle was not built"

@@ -13,9 +13,9 @@ zookeeper_install() {
   zookeeper_installed && return 0
   if [[ "$(id -u)" == 0 ]]; then
     log "zookeeper: $ZOOKEEPER_JAR missing, installing system packages"
-    "$REPO_DIR/scripts/install-system.sh"
+    "$REPO_DIR/scripts/install-system.sh" scale --system
   fi
-  zookeeper_installed || die "zookeeper: $ZOOKEEPER_JAR missing: run scripts/install-system.sh as root"
+  zookeeper_installed || die "zookeeper: $ZOOKEEPER_JAR missing: run scripts/install-system.sh scale as root"
 }
 
 zookeeper_ports() { printf '%s' "$ZOOKEEPER_PORT"; }

@@ -182,7 +182,7 @@ start() {
     [[ -x "$KUBE_BIN/$bin" ]] || die "$bin is missing: run bash deploy/stack/tools.sh"
   done
   [[ -x "$COREDNS" && -x "$KUBE_ROUTER" && -x "$ETCD" ]] || die "coredns, kube-router or etcd is missing: run bash deploy/stack/tools.sh"
-  command -v containerd > /dev/null || die "containerd is missing: run scripts/install-system.sh"
+  command -v containerd > /dev/null || die "containerd is missing: run scripts/install-system.sh deploy"
   if running_pid kube-apiserver > /dev/null; then
     log "already running"
     return 0

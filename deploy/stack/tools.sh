@@ -14,7 +14,7 @@
 #     CoreDNS and kube-router (its NetworkPolicy firewall) for the cluster of
 #     deploy/stack/cluster.sh; kubectl-validate and kube-score (the
 #     best-practice linter; kube-linter is not served by the module proxy).
-#   - The node's runtime comes from Debian (scripts/install-system.sh):
+#   - The node's runtime comes from Debian (scripts/install-system.sh deploy):
 #     containerd, runc, the CNI plugins, iptables, ipset, conntrack.
 #
 #   bash deploy/stack/tools.sh           # install what is missing

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /*
- * scripts/ensure-deps.sh installs with `npm ci`, which installs the lock as written: an
+ * scripts/install-system.sh installs with `npm ci`, which installs the lock as written: an
  * optional dependency the lock leaves out (a platform's native binary) is then missing on
  * that platform, and npm never adds it back to an existing lock by itself.
  */
