@@ -18,14 +18,8 @@ stages="$out/stages.tsv"
 : >"$stages"
 since=$EPOCHREALTIME
 
-record() { printf '%s\t%s\n' "$1" "$2" >>"$checks"; }
-timed() { # name, command...: runs it and notes when it began and ended, for timings.tsv
-  local name=$1 from=$EPOCHREALTIME status=0
-  shift
-  "$@" || status=$?
-  printf '%s\t%s\t%s\n' "$name" "$from" "$EPOCHREALTIME" >>"$stages"
-  return "$status"
-}
+# shellcheck source=lib/test-steps.sh
+source scripts/lib/test-steps.sh
 step() { # name, command...; records and prints the outcome and the time it took
   local name=$1 begun=$SECONDS result=passed
   shift
