@@ -94,17 +94,25 @@ step_start "deploy checks (helm, compose)" bash scripts/check-deploy.sh
 step_wait "lint"
 step_wait "type-check"
 typecheck_status=$?
-step_wait "deploy checks (helm, compose)"
 step "contracts up to date" node scripts/check-generated.mjs
 echo "── jest (unit)"
-# Every core: Jest's default leaves one for itself, which on two cores means in band.
-timed "jest (unit)" jest_run jest-unit --selectProjects unit --maxWorkers=100%
+# Every core: Jest's default leaves one for itself, which on two cores means in band. The
+# unit specs of tests/deploy need the tools the deploy checks build (minutes on an empty
+# cache), so they run after those; everything else does not wait for them.
+timed "jest (unit)" jest_run jest-unit --selectProjects unit --maxWorkers=100% \
+  --testPathIgnorePatterns /node_modules/ /dist/ /tests/deploy/
 unit_status=$?
+step_wait "deploy checks (helm, compose)"
+echo "── jest (unit: deploy)"
+timed "jest (unit: deploy)" jest_run jest-unit-deploy --selectProjects unit --maxWorkers=100% \
+  --testPathPatterns /tests/deploy/
+deploy_unit_status=$?
+((unit_status != 0)) || unit_status=$deploy_unit_status
 if ((typecheck_status != 0 || unit_status != 0)); then
   echo
   ((typecheck_status == 0)) || echo "Stopped before the engines: the type-check failed."
   ((unit_status == 0)) || echo "Stopped before the engines: the unit project failed."
-  finish "$out/jest-unit.json"
+  finish "$out/jest-unit.json" "$out/jest-unit-deploy.json"
   exit 1
 fi
 
@@ -122,4 +130,4 @@ echo "── jest (integration, e2e)"
 # One at a time: several specs stop or restart the shared engines.
 timed "jest (integration, e2e)" jest_run jest-engines --selectProjects integration e2e --runInBand
 
-finish "$out/jest-unit.json" "$out/jest-engines.json"
+finish "$out/jest-unit.json" "$out/jest-unit-deploy.json" "$out/jest-engines.json"
