@@ -35,6 +35,16 @@ const shared = {
   rootDir: __dirname,
 };
 
+// The specs that stop or restart a shared engine of the test profile (Kafka, ClickHouse, the
+// referral service): nothing may run beside them, so they form the faults project, which
+// `make test` runs alone after every other project.
+const FAULTS = [
+  '/tests/integration/events/ingestion-resilience\\.int-spec\\.ts$',
+  '/tests/integration/referrals/referral-outages\\.int-spec\\.ts$',
+  '/tests/integration/gateway/health\\.int-spec\\.ts$',
+  '/web/e2e/faults/',
+];
+
 module.exports = {
   projects: [
     {
@@ -48,12 +58,20 @@ module.exports = {
       displayName: 'integration',
       testEnvironment: 'node',
       testMatch: ['<rootDir>/{packages,services,tests}/**/*.int-spec.ts'],
+      testPathIgnorePatterns: [...shared.testPathIgnorePatterns, ...FAULTS],
     },
     {
       ...shared,
       displayName: 'e2e',
       testEnvironment: 'node',
       testMatch: ['<rootDir>/{web,tests}/**/*.e2e-spec.ts'],
+      testPathIgnorePatterns: [...shared.testPathIgnorePatterns, ...FAULTS],
+    },
+    {
+      ...shared,
+      displayName: 'faults',
+      testEnvironment: 'node',
+      testRegex: FAULTS.map((path) => (path.endsWith('/') ? `${path}.*\\.e2e-spec\\.ts$` : path)),
     },
   ],
 };

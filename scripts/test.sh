@@ -5,7 +5,8 @@
 #      Jest project with workers; a type error or a failing unit test stops the run here;
 #   2. starts the test engines (their own ports and data, so a running `make start`
 #      is never touched), builds, starts the services, and runs the integration and
-#      e2e Jest projects against them and a real browser.
+#      e2e Jest projects against them and a real browser, then the faults project (the
+#      specs that stop or restart an engine) last and alone.
 # Ends with the time of each stage and of the ten slowest spec files
 # (var/test-results/timings.tsv), then one line "N passed, N failed".
 set -uo pipefail
@@ -127,7 +128,11 @@ step "build" npm run build:emit --silent
 step "services (test)" node scripts/supervisor.mjs start --profile test --timeout 120
 
 echo "── jest (integration, e2e)"
-# One at a time: several specs stop or restart the shared engines.
+# One at a time for now: the specs share the test profile's database, topics and mailbox.
 timed "jest (integration, e2e)" jest_run jest-engines --selectProjects integration e2e --runInBand
+echo "── jest (faults)"
+# Last and alone: these stop or restart the shared engines (jest.config.js, FAULTS).
+timed "jest (faults)" jest_run jest-faults --selectProjects faults --runInBand
 
-finish "$out/jest-unit.json" "$out/jest-unit-deploy.json" "$out/jest-engines.json"
+finish "$out/jest-unit.json" "$out/jest-unit-deploy.json" "$out/jest-engines.json" \
+  "$out/jest-faults.json"

@@ -5,66 +5,16 @@
  * here intercepts a request.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { createKafka, eventually, testInfra } from '@handcheck/server-kit/testing';
-import { execFileSync } from 'node:child_process';
 import { SESSION_KEY } from '../src/analytics/session';
-import { FLAG_LABELS } from '../src/features/questionnaire/stepDefinitions';
 import { E2E_TIMEOUT_MS, axeViolations, launchBrowser } from '../../tests/support/browser/browser';
 import { clickhouseRows } from '../../tests/support/browser/clickhouse';
 import { MAIL_DELIVERY_MS, mailMessage, searchMail } from '../../tests/support/browser/mailpit';
-import { finishToResults, nextToStep, startChecker } from '../../tests/support/browser/checker';
+import { alert, status, toResults, uniqueId as unique } from '../../tests/support/browser/referral';
 
 jest.setTimeout(E2E_TIMEOUT_MS);
 
 /** The supervisor-run referral service's inbox (REFERRAL_INBOX unset outside production). */
 const INBOX = process.env.E2E_REFERRAL_INBOX ?? 'referrals@handcheck.local';
-
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
-
-/** Through the questionnaire to results with three matched conditions. */
-async function toResults(page: Page) {
-  await startChecker(page, '/symptom-checker');
-  for (const location of ['Thumb', 'Wrist', 'Elbow']) {
-    await page
-      .getByRole('group', { name: 'Where do you feel pain or other symptoms?' })
-      .getByRole('checkbox', { name: location, exact: true })
-      .check();
-  }
-  await nextToStep(page, 2);
-  for (const flag of ['numbness', 'tingling', 'stiffness'] as const) {
-    await page.getByRole('checkbox', { name: FLAG_LABELS[flag] }).check();
-  }
-  await finishToResults(page, 2);
-}
-
-/**
- * Waits until the supervised referral service holds its partitions again after Kafka's
- * restart, so the next spec's referral is mailed in its own wait, not this restart's: the
- * rejoin takes up to about 80 s, and longer on a busy machine.
- */
-async function referralServiceRejoined(): Promise<void> {
-  const admin = createKafka({
-    clientId: `e2e-${unique()}`,
-    brokers: [testInfra().kafkaBrokers],
-  }).admin();
-  await admin.connect();
-  try {
-    await eventually(
-      async () => {
-        const { groups } = await admin.describeGroups(['referral']);
-        const group = groups[0];
-        return group?.state === 'Stable' && group.members.length > 0 ? true : undefined;
-      },
-      240_000,
-      1000,
-    );
-  } finally {
-    await admin.disconnect();
-  }
-}
-
-const status = (page: Page) => page.getByRole('status').filter({ hasText: /\S/ });
-const alert = (page: Page) => page.getByRole('alert').filter({ hasText: /\S/ });
 
 describe('specialist referral request', () => {
   let browser: Browser;
@@ -322,30 +272,4 @@ describe('specialist referral request', () => {
         .evaluate((input) => input === document.activeElement),
     ).toBe(true);
   });
-
-  it('with Kafka stopped, shows the failure toast with the server’s message', async () => {
-    await toResults(page);
-    await page.getByRole('button', { name: 'Request Specialist Referral' }).click();
-    await page.getByRole('textbox', { name: 'Email' }).fill(`e2e-${unique()}@example.test`);
-    await page.getByRole('textbox', { name: 'Location' }).fill('Boston, US');
-    const infra = `${__dirname}/../../deploy/infra.sh`;
-    execFileSync('bash', [infra, 'stop', '--profile', 'test', 'kafka'], { stdio: 'pipe' });
-    try {
-      await page.getByRole('button', { name: 'Send Referral Request' }).click();
-      await status(page).filter({ hasText: 'Sending referral request...' }).waitFor();
-      await alert(page).filter({ hasText: 'Failed to send referral' }).waitFor({ timeout: 30_000 });
-      expect(await alert(page).textContent()).toContain(
-        'We could not send your referral request just now. Please try again in a few minutes.',
-      );
-      // Still open, with what was typed, to try again.
-      expect(await page.getByRole('textbox', { name: 'Location' }).inputValue()).toBe('Boston, US');
-      expect(await axeViolations(page)).toEqual([]);
-    } finally {
-      execFileSync('bash', [infra, 'start', '--profile', 'test', 'kafka'], {
-        stdio: 'pipe',
-        timeout: 180_000,
-      });
-      await referralServiceRejoined();
-    }
-  }, 420_000);
 });
