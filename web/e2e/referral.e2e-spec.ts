@@ -6,6 +6,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { SESSION_KEY } from '../src/analytics/session';
+import { eventually } from '@handcheck/server-kit/testing';
 import { E2E_TIMEOUT_MS, axeViolations, launchBrowser } from '../../tests/support/browser/browser';
 import { clickhouseRows } from '../../tests/support/browser/clickhouse';
 import { MAIL_DELIVERY_MS, mailMessage, searchMail } from '../../tests/support/browser/mailpit';
