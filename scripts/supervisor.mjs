@@ -91,6 +91,12 @@ function serviceEnv(service, infra) {
     HOST: '127.0.0.1',
     WEB_DIST_DIR: join(repo, 'web', 'dist'),
     SITE_ORIGIN: process.env.SITE_ORIGIN ?? `http://localhost:${portOf(profile, 'gateway')}`,
+    // Every browser spec is the same client (127.0.0.1) and they run side by side, so the
+    // referral limit of 5 per 10 minutes would answer 429 to the sixth spec that sends one.
+    // The limit itself is tested on a gateway of its own (referral-pipeline.int-spec.ts).
+    ...(profile === 'test' && service === 'gateway'
+      ? { REFERRAL_RATE_LIMIT: process.env.REFERRAL_RATE_LIMIT ?? '1000' }
+      : {}),
     // The gateway reads the directory, the report and the referral service over gRPC: this profile's ports, from the registry.
     ...(service === 'gateway'
       ? {

@@ -128,8 +128,11 @@ step "build" npm run build:emit --silent
 step "services (test)" node scripts/supervisor.mjs start --profile test --timeout 120
 
 echo "── jest (integration, e2e)"
-# One at a time for now: the specs share the test profile's database, topics and mailbox.
-timed "jest (integration, e2e)" jest_run jest-engines --selectProjects integration e2e --runInBand
+# With workers: each spec keeps to ids of its own (session and event ids, a Kafka topic and
+# group, a ClickHouse or MongoDB database, mail addresses), so specs run side by side. Most of
+# their time is spent waiting on an engine or a browser, so three workers on two cores halve the
+# time (measured: 13 min in band, 5 min 35 s with three).
+timed "jest (integration, e2e)" jest_run jest-engines --selectProjects integration e2e --maxWorkers=3
 echo "── jest (faults)"
 # Last and alone: these stop or restart the shared engines (jest.config.js, FAULTS).
 timed "jest (faults)" jest_run jest-faults --selectProjects faults --runInBand

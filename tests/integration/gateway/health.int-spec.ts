@@ -1,7 +1,7 @@
 import { eventually } from '@handcheck/server-kit/testing';
 import { SERVICES, SERVICE_NAMES, type ServiceName } from '@handcheck/service-registry';
-import { allServicesForTests } from '../../support/apps';
 import { type Engine, engine } from '../../support/engines';
+import { stackServices } from '../../support/stack';
 
 jest.setTimeout(240_000);
 
@@ -23,8 +23,9 @@ const ENGINES_OF = Object.fromEntries(
   ]),
 ) as Record<Service, string[]>;
 
+// The supervised services of the test profile: they meet the outages as a deployment would.
 describe('health endpoints of all five services', () => {
-  const running = allServicesForTests();
+  const running = stackServices();
 
   async function health(
     service: Service,
@@ -49,6 +50,8 @@ describe('health endpoints of all five services', () => {
 
   it('each reports every one of its engines up', async () => {
     for (const service of SERVICE_NAMES) {
+      // Another fault spec may have restarted an engine a moment ago.
+      await expectAllUp(service);
       const { status, body } = await health(service);
       expect({ service, status, engines: Object.keys(body.info ?? {}).sort() }).toEqual({
         service,
