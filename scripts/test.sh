@@ -100,6 +100,9 @@ echo "── jest (unit)"
 # Every core: Jest's default leaves one for itself, which on two cores means in band. The
 # unit specs of tests/deploy need the tools the deploy checks build (minutes on an empty
 # cache), so they run after those; everything else does not wait for them.
+# The build needs no engine either: it emits beside the unit project, whose workers wait on
+# each other's transforms often enough to leave room for it.
+step_start "build" npm run build:emit --silent
 timed "jest (unit)" jest_run jest-unit --selectProjects unit --maxWorkers=100% \
   --testPathIgnorePatterns /node_modules/ /dist/ /tests/deploy/
 unit_status=$?
@@ -113,6 +116,7 @@ if ((typecheck_status != 0 || unit_status != 0)); then
   echo
   ((typecheck_status == 0)) || echo "Stopped before the engines: the type-check failed."
   ((unit_status == 0)) || echo "Stopped before the engines: the unit project failed."
+  wait "${background[build]}" 2>/dev/null
   finish "$out/jest-unit.json" "$out/jest-unit-deploy.json"
   exit 1
 fi
@@ -124,7 +128,10 @@ bash deploy/infra.sh stop --profile test >/dev/null 2>&1 || true
 rm -rf "$repo/var/test"
 step "infrastructure (test)" bash deploy/infra.sh start --profile test
 # The type-check above already checked these sources: the build only emits.
-step "build" npm run build:emit --silent
+if ! step_wait "build"; then
+  finish "$out/jest-unit.json" "$out/jest-unit-deploy.json"
+  exit 1
+fi
 step "services (test)" node scripts/supervisor.mjs start --profile test --timeout 120
 
 echo "── jest (integration, e2e)"

@@ -6,7 +6,8 @@
 import type { Page, Route } from 'playwright-core';
 import { E2E_TIMEOUT_MS, axeViolations, type TestPage } from '../../tests/support/browser/browser';
 import { browserForTests, tabForEachTest } from '../../tests/support/browser/hooks';
-import { finishToResults, startChecker } from '../../tests/support/browser/checker';
+import { emptyAnswers } from '@handcheck/diagnosis';
+import { openResults } from '../../tests/support/browser/checker';
 
 jest.setTimeout(E2E_TIMEOUT_MS);
 
@@ -24,10 +25,9 @@ const LIST = {
   ],
 };
 
-/** Straight through the questionnaire (every step may be left as it is) to the results. */
+/** The results of a questionnaire left as it is (every step may be). */
 async function reachResults(page: Page) {
-  await startChecker(page, '/symptom-checker');
-  await finishToResults(page);
+  await openResults(page, emptyAnswers());
 }
 
 /** Chromium's own console note of a failed response is expected here; nothing else is. */

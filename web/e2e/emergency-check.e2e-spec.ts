@@ -18,6 +18,7 @@ import {
   titleOnceSet,
 } from '../../tests/support/browser/browser';
 import { browserForTests, tabForEachTest } from '../../tests/support/browser/hooks';
+import { openResults } from '../../tests/support/browser/checker';
 import {
   EMERGENCY_ADVICE_HEADING,
   EMERGENCY_CHECK_HEADING,
@@ -25,7 +26,6 @@ import {
   NONE_OF_THESE,
   NOT_SURE,
   notSureName,
-  passEmergencyCheck,
   waitForEmergencyCheck,
 } from '../../tests/support/browser/emergencyCheck';
 import {
@@ -260,9 +260,7 @@ describe('the emergency check before the questions', () => {
 
   it('is reached again from the results, and a sign chosen there makes the results an emergency', async () => {
     const { page } = tab;
-    await startCheck(page);
-    await passEmergencyCheck(page);
-    await answerSteps(page, WRIST);
+    await openResults(page, WRIST);
     expect(await careCard(page, 'emergency').count()).toBe(0);
     expect(await page.getByTestId('result-care-level').count()).toBe(0);
     // Routine: the condition cards read as before, with no "not a diagnosis" line.
@@ -301,9 +299,7 @@ describe('the emergency check before the questions', () => {
     // At least urgent; the care rules decide whether this story is urgent or an emergency.
     const level = careAdvice(URGENT).level;
     expect(level).not.toBe('routine');
-    await startCheck(page);
-    await passEmergencyCheck(page);
-    await answerSteps(page, URGENT);
+    await openResults(page, URGENT);
     await careCard(page, level).waitFor();
     const cards = page.getByTestId('result-card');
     expect(await cards.count()).toBeGreaterThan(0);
@@ -408,9 +404,7 @@ describe('the emergency check before the questions', () => {
     expect(matches.some((match) => /harmless/i.test(match.description))).toBe(true);
     expect(CONDITIONS.some((condition) => /harmless/i.test(condition.description))).toBe(true);
 
-    await startCheck(page);
-    await passEmergencyCheck(page);
-    await answerSteps(page, URGENT_LUMP);
+    await openResults(page, URGENT_LUMP);
     await careCard(page, advice.level).waitFor();
 
     // DOM order: the title, then at once the care card, then the explanation, then the cards.

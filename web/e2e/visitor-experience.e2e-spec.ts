@@ -12,8 +12,16 @@ import {
 } from '../../tests/support/browser/browser';
 import { browserForTests, tabForEachTest } from '../../tests/support/browser/hooks';
 import { focusInfo, tabUntil } from '../../tests/support/browser/keyboard';
-import { finishToResults, startChecker, waitForStep } from '../../tests/support/browser/checker';
-import { passEmergencyCheck, waitForEmergencyCheck } from '../../tests/support/browser/emergencyCheck';
+import {
+  finishToResults,
+  openResults,
+  startChecker,
+  waitForStep,
+} from '../../tests/support/browser/checker';
+import {
+  passEmergencyCheck,
+  waitForEmergencyCheck,
+} from '../../tests/support/browser/emergencyCheck';
 
 jest.setTimeout(E2E_TIMEOUT_MS);
 
@@ -244,10 +252,11 @@ describe('what visitors tripped over', () => {
 
   it('3. says next to the cards that percentage and priority describe the match, not seriousness', async () => {
     const { page } = tab;
-    await startChecker(page);
-    await listBox(page, 'Wrist').check();
-    await page.getByRole('radio', { name: 'Sharp/Stabbing' }).check();
-    await finishToResults(page);
+    await openResults(page, {
+      ...emptyAnswers(),
+      painLocation: ['Wrist'],
+      painType: 'Sharp/Stabbing',
+    });
     const cards = page.getByRole('region', { name: 'Possible conditions' });
     const explanation = cards.getByTestId('match-explanation');
     expect(await explanation.isVisible()).toBe(true);

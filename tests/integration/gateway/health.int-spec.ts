@@ -43,7 +43,8 @@ describe('health endpoints of all five services', () => {
           ? true
           : undefined;
       },
-      60_000,
+      // A consumer rejoins its group up to about 80 s after Kafka returns, longer when busy.
+      180_000,
       500,
     );
   }

@@ -1,5 +1,10 @@
 import type { Page } from 'playwright-core';
+import { analyzeSymptoms, type Answers, type EmergencySignId } from '@handcheck/diagnosis';
 import { STEP_DEFINITIONS } from '../../../web/src/features/questionnaire/stepDefinitions';
+import {
+  STORAGE_KEY,
+  serialiseState,
+} from '../../../web/src/features/questionnaire/savedQuestionnaire';
 import { gotoPage } from './browser';
 import { passEmergencyCheck } from './emergencyCheck';
 
@@ -49,4 +54,36 @@ export async function getAssessment(page: Page): Promise<void> {
 export async function finishToResults(page: Page, from = 1): Promise<void> {
   await nextToStep(page, 6, from);
   await getAssessment(page);
+}
+
+/**
+ * Opens the results of `answers` directly, from the questionnaire's copy in sessionStorage as
+ * the walk leaves it (the emergency check answered, "None of these" unless signs are given).
+ * For specs that test the results rather than the way there: the walk itself is
+ * questionnaire.e2e-spec.ts's, and the emergency check's is emergency-check.e2e-spec.ts's. The
+ * copy is written once per tab, before the page's scripts run, so the app reads it as it
+ * would after a reload; what the visitor then does replaces it as usual.
+ */
+export async function openResults(
+  page: Page,
+  answers: Answers,
+  check: { signs?: EmergencySignId[]; unsure?: EmergencySignId[] } = {},
+): Promise<void> {
+  const saved = serialiseState({
+    answers,
+    step: 6,
+    result: analyzeSymptoms(answers),
+    emergencySigns: check.signs ?? [],
+    emergencyUnsure: check.unsure ?? [],
+  });
+  const seeded = 'handcheck.e2e.seeded';
+  // As text: this file is also type-checked without the DOM's types.
+  await page.addInitScript(
+    `if (!sessionStorage.getItem(${JSON.stringify(seeded)})) {
+      sessionStorage.setItem(${JSON.stringify(seeded)}, '1');
+      sessionStorage.setItem(${JSON.stringify(STORAGE_KEY)}, ${JSON.stringify(saved)});
+    }`,
+  );
+  await gotoPage(page, '/symptom-checker?view=results');
+  await page.getByRole('heading', { level: 1, name: 'Assessment Results' }).waitFor();
 }

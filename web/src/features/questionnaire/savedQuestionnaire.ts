@@ -7,6 +7,12 @@ import type { QuestionnaireState } from './questionnaireSlice';
  */
 export const STORAGE_KEY = 'handcheck.questionnaire.v1';
 
+/** The part of sessionStorage used here, by shape: the browser specs also build a saved copy. */
+interface TextStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+}
+
 export function serialiseState(state: QuestionnaireState): string {
   return JSON.stringify({
     answers: state.answers,
@@ -18,7 +24,7 @@ export function serialiseState(state: QuestionnaireState): string {
 }
 
 /** sessionStorage can throw (private mode, quota, disabled storage): the questionnaire still works without it. */
-export function readSavedText(storage: Pick<Storage, 'getItem'> | undefined): string | null {
+export function readSavedText(storage: Pick<TextStorage, 'getItem'> | undefined): string | null {
   try {
     return storage?.getItem(STORAGE_KEY) ?? null;
   } catch {
@@ -27,7 +33,7 @@ export function readSavedText(storage: Pick<Storage, 'getItem'> | undefined): st
 }
 
 export function saveQuestionnaire(
-  storage: Pick<Storage, 'setItem'> | undefined,
+  storage: Pick<TextStorage, 'setItem'> | undefined,
   state: QuestionnaireState,
 ): void {
   try {
