@@ -5,8 +5,11 @@
 // (JSONEachRow, the rows ingestion makes of each event, and a redelivery), the
 // weekly report's and the dashboard's queries, docs/analytics/*.sql and the
 // queries in docs/analytics.md. Both must accept every statement and give the
-// same rows (sorted; numbers and times normalised, UTC). The cluster's DDL
+// same rows (sorted; numbers and times normalised, UTC). The events include one
+// event id sent under two sessions, in two batches and in one: the funnel counts
+// it in one session on both, whatever either has merged. The cluster's DDL
 // (ON CLUSTER, Replicated*) is checked on profile scale, not here.
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,7 +24,7 @@ import {
   sqlIdentifier,
 } from '@handcheck/server-kit';
 import { REPO_ROOT, testInfra, uniqueName } from '@handcheck/server-kit/testing';
-import { type AnalyticsEvent } from '@handcheck/contracts';
+import { type AnalyticsEvent, AnalyticsEventSchema, create } from '@handcheck/contracts';
 import { dropDatabase } from '../../support/clickhouse';
 import { type ChdbOutcome, chdbPython, runOnChdb } from '../../support/chdb';
 import { seededRandom, sessionEvents } from '../../../scripts/analytics/traffic';
@@ -77,6 +80,47 @@ function insertSteps(label: string, events: AnalyticsEvent[]): Step[] {
     name: `insert ${label}: ${table}`,
     insert: { table, rows },
   }));
+}
+
+/** The checker events the questionnaire funnel counts. */
+const FUNNEL_TYPES = new Set([
+  'symptom_checker_started',
+  'emergency_check_completed',
+  'symptom_checker_step_completed',
+  'symptom_checker_completed',
+]);
+
+/** How many sessions have a funnel event that `counts`, each event id in the smallest session it came with. */
+function funnelSessions(events: AnalyticsEvent[], counts: (event: AnalyticsEvent) => boolean) {
+  const sessionOf = new Map<string, string>();
+  for (const event of events) {
+    const { payload, eventId, sessionId } = event;
+    if (payload.case !== 'checkerEvent' || !FUNNEL_TYPES.has(payload.value.eventType)) continue;
+    if (!counts(event)) continue;
+    const before = sessionOf.get(eventId);
+    if (before === undefined || sessionId < before) sessionOf.set(eventId, sessionId);
+  }
+  return new Set(sessionOf.values()).size;
+}
+
+/** A symptom_checker_started event with id `eventId` under `sessionId`, at `ms`. */
+function started(eventId: string, sessionId: string, ms: number): AnalyticsEvent {
+  return create(AnalyticsEventSchema, {
+    eventId,
+    sessionId,
+    occurredAtMs: BigInt(ms),
+    receivedAtMs: BigInt(ms),
+    userAgent: 'test',
+    pagePath: '/symptom-checker',
+    payload: {
+      case: 'checkerEvent',
+      value: {
+        $typeName: 'handcheck.analytics.v1.CheckerEvent',
+        eventType: 'symptom_checker_started',
+        eventDataJson: '',
+      },
+    },
+  });
 }
 
 /** The docs' queries as an analyst runs them, in database `db` rather than `handcheck`. */
@@ -192,6 +236,8 @@ interface Checked {
   version: string;
   /** The reads whose rows were compared, and how many rows each gave. */
   compared: Record<string, number>;
+  /** The rows of each read compared, as the current ClickHouse gave them. */
+  rows: Record<string, Array<Record<string, unknown>>>;
 }
 
 /**
@@ -222,6 +268,7 @@ async function checkOnBoth(
   const version = 'rows' in versionRow! ? String(versionRow.rows[0]?.version) : 'unknown';
   const problems: string[] = [];
   const compared: Record<string, number> = {};
+  const rows: Checked['rows'] = {};
   steps.forEach((step, i) => {
     const [before, now] = [old[i]!, current[i]!];
     if ('error' in before)
@@ -230,14 +277,16 @@ async function checkOnBoth(
       problems.push(`${step.name}: ClickHouse ${version} refused it: ${now.error}`);
     if ('error' in before || 'error' in now || !('sql' in step) || !step.read) return;
     const [a, b] = [normalRows(before.rows), normalRows(now.rows)];
-    if (isDeepStrictEqual(a, b)) compared[step.name] = a.length;
-    else
+    if (isDeepStrictEqual(a, b)) {
+      compared[step.name] = a.length;
+      rows[step.name] = now.rows;
+    } else
       problems.push(
         `${step.name}: the rows differ\n  18.16: ${a.slice(0, 5).join('\n         ')}\n  ${version}: ${b.slice(0, 5).join('\n         ')}`,
       );
   });
   if (problems.length > 0) throw new Error(problems.join('\n'));
-  return { version, compared };
+  return { version, compared, rows };
 }
 
 describe('the product SQL on a current ClickHouse (chDB) and on 18.16', () => {
@@ -270,16 +319,30 @@ describe('the product SQL on a current ClickHouse (chDB) and on 18.16', () => {
     for (let i = 0; i < SESSIONS; i++) {
       events.push(...sessionEvents(random, now - 13 * DAY_MS * random() - 2 * 3_600_000));
     }
+    // Two days ago: inside the dashboard's whole days and the analysts' 14 × 24 hours.
+    const twoDaysAgo = now - 2 * DAY_MS;
+    const [apart, together] = [randomUUID(), randomUUID()];
+    const oneIdTwoSessions = [
+      started(apart, 'two-batches-b', twoDaysAgo),
+      started(apart, 'two-batches-a', twoDaysAgo),
+      started(together, 'one-batch-b', twoDaysAgo),
+      started(together, 'one-batch-a', twoDaysAgo),
+    ] as const;
     const steps = [
       ...migrationSteps(db),
       ...insertSteps('events', events),
       // A redelivered Kafka batch: the same rows again, which FINAL and the grouping by event id count once.
       ...insertSteps('redelivery', events.slice(0, 400)),
+      // One event id under two sessions in two batches (two rows until a merge), and another
+      // twice in one batch (one row: 18.16 would keep both until a merge, current versions one).
+      ...insertSteps('an id under one session', [oneIdTwoSessions[0]]),
+      ...insertSteps('the id under another session', [oneIdTwoSessions[1]]),
+      ...insertSteps('an id under two sessions in one batch', oneIdTwoSessions.slice(2)),
       ...reportSteps(db),
       ...docsSteps(db),
       ...storedSteps(db),
     ];
-    const { version, compared } = await checkOnBoth(db, dir, python, steps);
+    const { version, compared, rows } = await checkOnBoth(db, dir, python, steps);
 
     expect(version).toMatch(/^26\./);
     // Every table ingestion writes got rows, and every product read was compared on rows.
@@ -293,6 +356,18 @@ describe('the product SQL on a current ClickHouse (chDB) and on 18.16', () => {
     const empty = reads.filter((name) => compared[name] === 0);
     expect(empty).toEqual(['ledger: applied versions, before']);
     expect(compared['ledger: applied versions, after']).toBe(MIGRATIONS.length);
+    // Each of the two ids is one started session, whatever was merged: the seeded sessions
+    // that reached the funnel, and two.
+    const today = localDate(new Date(now), ZONE);
+    const beforeToday = (event: AnalyticsEvent) =>
+      localDate(new Date(Number(event.occurredAtMs)), ZONE) < today;
+    const all = [...events, ...oneIdTwoSessions];
+    expect(funnelSessions(all, () => true)).toBe(funnelSessions(events, () => true) + 2);
+    const startedIn = (read: string) => Number(rows[read]?.[0]?.started);
+    expect(startedIn('docs/analytics/05-questionnaire-funnel.sql')).toBe(
+      funnelSessions(all, () => true),
+    );
+    expect(startedIn('dashboard: funnel')).toBe(funnelSessions(all, beforeToday));
   });
 
   it('fails, with ClickHouse’s error, on a statement a current ClickHouse refuses', async () => {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ClickHouseService, Metrics, isClickHouseUnavailable } from '@handcheck/server-kit';
-import { type Row, type TableName } from './event-rows';
+import { type Row, type TableName, oneRowPerEventId } from './event-rows';
 
 /** Something stored as rows of the analytics tables (an event). */
 export interface Storable {
@@ -39,20 +39,16 @@ export class AnalyticsRepository {
   }
 
   /**
-   * Stores every item's rows with one insert per table. A table's insert that
+   * Stores every item's rows with one insert per table, one row per event id
+   * (oneRowPerEventId: an id sent twice is stored once). A table's insert that
    * ClickHouse refuses for its data is made again row by row, so only the items
    * whose rows it refuses are returned, with its reason, and the rest are
    * stored. ClickHouse being unavailable throws, for the caller to retry.
    */
   async insert<T extends Storable>(items: readonly T[]): Promise<Array<Refused<T>>> {
-    const tables = new Map<TableName, Array<{ item: T; row: Row }>>();
-    for (const item of items) {
-      for (const [table, row] of item.rows) {
-        const rows = tables.get(table) ?? [];
-        rows.push({ item, row });
-        tables.set(table, rows);
-      }
-    }
+    const tables = oneRowPerEventId(
+      items.flatMap((item) => item.rows.map(([table, row]) => ({ table, row, source: item }))),
+    );
     const refused = new Map<T, string>();
     await Promise.all(
       [...tables].map(async ([table, rows]) => {
@@ -63,7 +59,7 @@ export class AnalyticsRepository {
           );
         } catch (error) {
           if (isClickHouseUnavailable(error)) throw error;
-          for (const { item, row } of rows) {
+          for (const { source: item, row } of rows) {
             try {
               await this.insertRows(table, [row]);
             } catch (rowError) {

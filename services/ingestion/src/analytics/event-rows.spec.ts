@@ -6,7 +6,7 @@ import {
   SessionStartedSchema,
   create,
 } from '@handcheck/contracts';
-import { clickHouseTime, groupRows, rowsFor } from './event-rows';
+import { clickHouseTime, groupRows, oneRowPerEventId, rowsFor } from './event-rows';
 
 const at = BigInt(Date.UTC(2026, 10, 22, 8, 5, 9));
 const event = (payload: AnalyticsEvent['payload'], extra: Partial<AnalyticsEvent> = {}) =>
@@ -145,12 +145,18 @@ describe('rowsFor', () => {
   it('site visits and durations go to their tables; groupRows batches per table', () => {
     const grouped = groupRows([
       event({ case: 'siteVisit', value: { $typeName: 'handcheck.analytics.v1.SiteVisit' } }),
-      event({
-        case: 'sessionDuration',
-        value: { $typeName: 'handcheck.analytics.v1.SessionDuration', durationSeconds: 30 },
-      }),
-      event({ case: 'pageView', value: { $typeName: 'handcheck.analytics.v1.PageView' } }),
-      event({ case: undefined }),
+      event(
+        {
+          case: 'sessionDuration',
+          value: { $typeName: 'handcheck.analytics.v1.SessionDuration', durationSeconds: 30 },
+        },
+        { eventId: 'e2' },
+      ),
+      event(
+        { case: 'pageView', value: { $typeName: 'handcheck.analytics.v1.PageView' } },
+        { eventId: 'e3' },
+      ),
+      event({ case: undefined }, { eventId: 'e4' }),
     ]);
     expect([...grouped.keys()].sort()).toEqual([
       'analytics_events',
@@ -238,5 +244,69 @@ describe('rowsFor strips control characters from every text it stores', () => {
       ),
     );
     expect(withAgent[0]?.[1]).toMatchObject({ user_agent: 'MyApp ([email])' });
+  });
+});
+
+describe('one row per event id and table in a batch', () => {
+  const started = (eventId: string, sessionId: string) =>
+    event(
+      {
+        case: 'checkerEvent',
+        value: create(CheckerEventSchema, { eventType: 'symptom_checker_started' }),
+      },
+      { eventId, sessionId },
+    );
+  const pageView = (eventId: string, sessionId: string) =>
+    event(
+      { case: 'pageView', value: { $typeName: 'handcheck.analytics.v1.PageView' } },
+      { eventId, sessionId },
+    );
+  const ids = (rows: readonly Record<string, unknown>[] | undefined) =>
+    (rows ?? []).map((row) => `${String(row.event_id)}@${String(row.session_id)}`);
+
+  it('the same id under two sessions is one row, under the smaller session, wherever it comes', () => {
+    const grouped = groupRows([
+      started('x', 'session-b'),
+      started('y', 'session-c'),
+      started('x', 'session-a'),
+      started('x', 'session-c'),
+    ]);
+    expect(ids(grouped.get('analytics_events'))).toEqual(['x@session-a', 'y@session-c']);
+  });
+
+  it('an id sent twice under one session keeps its first row', () => {
+    const later = event(
+      {
+        case: 'checkerEvent',
+        value: create(CheckerEventSchema, {
+          eventType: 'symptom_checker_step_completed',
+          stepNumber: 2,
+        }),
+      },
+      { eventId: 'x', sessionId: 'session-a' },
+    );
+    const [row, ...others] = groupRows([started('x', 'session-a'), later]).get('analytics_events')!;
+    expect(others).toEqual([]);
+    expect(row).toMatchObject({ event_type: 'symptom_checker_started', step_number: null });
+  });
+
+  it('is decided per table, as each table is keyed on the event id', () => {
+    // A page view is a row of analytics_events and one of session_facts; the checker event
+    // with its id only of analytics_events.
+    const grouped = groupRows([pageView('x', 'session-b'), started('x', 'session-a')]);
+    expect(grouped.get('analytics_events')).toEqual([
+      expect.objectContaining({ event_type: 'symptom_checker_started', session_id: 'session-a' }),
+    ]);
+    expect(ids(grouped.get('session_facts'))).toEqual(['x@session-b']);
+  });
+
+  it('keeps what each row was made of, for the repository to name what ClickHouse refuses', () => {
+    const rows = [
+      { table: 'site_visits' as const, row: { event_id: 'v', session_id: 's-2' }, source: 1 },
+      { table: 'site_visits' as const, row: { event_id: 'v', session_id: 's-1' }, source: 2 },
+      { table: 'site_visits' as const, row: { event_id: 'w', session_id: 's-3' }, source: 3 },
+    ];
+    const kept = oneRowPerEventId(rows).get('site_visits')!;
+    expect(kept.map(({ source }) => source)).toEqual([2, 3]);
   });
 });

@@ -163,15 +163,43 @@ export function rowsFor(original: AnalyticsEvent): Array<[TableName, Row]> {
   }
 }
 
-/** Groups rows by table so each batch becomes one insert per table. */
-export function groupRows(events: AnalyticsEvent[]): Map<TableName, Row[]> {
-  const tables = new Map<TableName, Row[]>();
-  for (const event of events) {
-    for (const [table, row] of rowsFor(event)) {
-      const rows = tables.get(table) ?? [];
-      rows.push(row);
-      tables.set(table, rows);
-    }
+/** A row for `table`, and what it was made of (an event, or what the repository stores). */
+export interface SourcedRow<T> {
+  table: TableName;
+  row: Row;
+  source: T;
+}
+
+/**
+ * A batch's rows per table, one per event id: of rows with the same id, the one with the
+ * smallest session_id, the first of those. Every table is keyed on the event id, so a merge
+ * keeps one row of an id anyway, but 18.16 keeps both rows of one insert until it merges
+ * (current versions keep the last at once): stored once, an id of one batch reads the same on
+ * both and in any merge state. The funnel counts an id under the smallest session it came
+ * with, so the row kept is the one the funnel would have chosen (session ids are ASCII, by the
+ * event contract, so JavaScript orders them as ClickHouse's min() does).
+ */
+export function oneRowPerEventId<T>(
+  rows: Iterable<SourcedRow<T>>,
+): Map<TableName, SourcedRow<T>[]> {
+  const kept = new Map<TableName, Map<string, SourcedRow<T>>>();
+  for (const sourced of rows) {
+    const ids = kept.get(sourced.table) ?? new Map<string, SourcedRow<T>>();
+    kept.set(sourced.table, ids);
+    const id = String(sourced.row.event_id);
+    const before = ids.get(id);
+    if (before === undefined || String(sourced.row.session_id) < String(before.row.session_id))
+      ids.set(id, sourced);
   }
-  return tables;
+  return new Map([...kept].map(([table, ids]) => [table, [...ids.values()]]));
+}
+
+/** Groups rows by table so each batch becomes one insert per table, one row per event id. */
+export function groupRows(events: AnalyticsEvent[]): Map<TableName, Row[]> {
+  const rows = events.flatMap((event) =>
+    rowsFor(event).map(([table, row]) => ({ table, row, source: event })),
+  );
+  return new Map(
+    [...oneRowPerEventId(rows)].map(([table, kept]) => [table, kept.map(({ row }) => row)]),
+  );
 }

@@ -2,8 +2,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPO_ROOT } from '@handcheck/server-kit/testing';
 import {
-  WEEKLY_QUERIES,
+  DOCS_QUERIES,
+  DOCS_WINDOW,
+  FUNNEL_EVENT_IDS,
   FUNNEL_REACHED,
+  QUESTIONNAIRE_FUNNEL,
   WEEKLY_VISITS,
   docsFileText,
   funnelSql,
@@ -11,11 +14,21 @@ import {
 } from './weekly-sql';
 
 describe('weekly report SQL', () => {
-  it.each(WEEKLY_QUERIES.map((q) => [q.file, q] as const))(
-    'docs/analytics/%s is the query the report runs',
+  it.each(DOCS_QUERIES.map((q) => [q.file, q] as const))(
+    'docs/analytics/%s is the query the report or the dashboard runs',
     (file, query) => {
       expect(readFileSync(join(REPO_ROOT, 'docs/analytics', file), 'utf8')).toBe(
         docsFileText(query),
+      );
+    },
+  );
+
+  it.each(DOCS_QUERIES.map((q) => [q.file, q] as const))(
+    'docs/analytics.md shows %s as the file holds it',
+    (_file, query) => {
+      const markdown = readFileSync(join(REPO_ROOT, 'docs/analytics.md'), 'utf8');
+      expect(markdown).toContain(
+        `\`${query.file}\`\n\n\`\`\`sql\n${query.sql(DOCS_WINDOW)}\n\`\`\``,
       );
     },
   );
@@ -80,8 +93,43 @@ describe('the funnel has the emergency check as its own stage, between started a
     );
     for (const sql of [funnelSql(window, 28), docs]) {
       expect(stages(sql)).toEqual(order);
-      expect(sql).toContain(`max(${FUNNEL_REACHED}) AS reached`);
+      expect(sql).toContain(`max(${FUNNEL_REACHED}) AS stage`);
       expect(sql).toContain("'emergency_check_completed'");
     }
+  });
+});
+
+describe('the funnel counts each event id in one session', () => {
+  const window = { database: 'd', timeZone: 'UTC', endDay: '2026-11-23' };
+  /** The statement's inner SELECT and GROUP BY lines, in order. */
+  const levels = (sql: string) =>
+    [...sql.matchAll(/^\s*(SELECT \S[^\n]*|GROUP BY \w+)$/gm)].map(([, line]) => line!);
+
+  it.each([
+    ['the dashboard', funnelSql(window, 28)],
+    ['docs/analytics/05', QUESTIONNAIRE_FUNNEL.sql({ database: 'handcheck', timeZone: 'UTC' })],
+  ])(
+    '%s folds the rows to one per event id, under its smallest session, before it counts sessions',
+    (_name, sql) => {
+      // The level per session reads the level per event id, which groups the rows first.
+      expect(levels(sql)).toEqual([
+        'SELECT session, max(stage) AS reached',
+        FUNNEL_EVENT_IDS,
+        'GROUP BY event_id',
+        'GROUP BY session',
+      ]);
+      expect(FUNNEL_EVENT_IDS).toContain('min(session_id) AS session');
+      // Another name than the column's: a ClickHouse alias stands for its expression wherever
+      // its name appears in the query, the column's own uses included.
+      expect(sql).not.toMatch(/AS session_id\b/);
+    },
+  );
+
+  it('the analysts read the last 14 × 24 hours up to now, with the completion rate', () => {
+    const sql = docsFileText(QUESTIONNAIRE_FUNNEL);
+    expect(sql).toContain('FROM handcheck.analytics_events\n');
+    expect(sql).toContain('WHERE created_at >= now() - 14 * 86400 AND event_type IN (');
+    expect(sql).toContain('round(completed * 100 / started, 1) AS completion_percent');
+    expect(sql).not.toContain('end_day');
   });
 });

@@ -1,4 +1,5 @@
-// The weekly report's queries, and the analysts' docs/analytics/01–04: one text.
+// The weekly report's queries, and the analysts' docs/analytics/01–04: one text
+// (05, the dashboard's funnel, is below).
 // docs/analytics holds them as an analyst runs them (database `handcheck`, the
 // window ending at today's midnight in Europe/London); the report runs the
 // same text with its database, its zone and its day as literals (ClickHouse
@@ -200,7 +201,8 @@ export function docsFileText(query: ReportQuery): string {
   return `-- ${query.title}\n${query.sql(DOCS_WINDOW)}\n`;
 }
 
-// The dashboard's other charts (not in the docs: the docs' 05 and 06 are their 14-day analyst versions).
+// The dashboard's other charts. docs/analytics/05 is the funnel's text over the analysts'
+// window; 06, the top conditions' analyst version, is written by hand (its columns differ).
 
 /** The checker events the funnel reads, in funnel order. */
 const FUNNEL_EVENT_TYPES = [
@@ -220,29 +222,66 @@ export const FUNNEL_REACHED =
   "multiIf(event_type = 'symptom_checker_completed', 8, event_type = 'symptom_checker_step_completed' AND ifNull(step_number, 0) > 0, ifNull(step_number, 0) + 1, event_type = 'emergency_check_completed', 1, 0)";
 
 /**
- * The questionnaire funnel counts sessions, not events: each session once, at the
- * furthest point it reached in the window (started 0, the emergency check 1, step n as
- * n + 1, completed 8), and in every stage up to that point, so each stage is at most the
- * one before (a session whose earlier events fell before the window, or were lost, still
- * counts as having passed them).
+ * One row per event id of the funnel's events: the session it belongs to, the smallest
+ * session_id it came with, and how far it goes, the furthest any of its deliveries claims.
+ * analytics_events is keyed on the event id alone, so a merge keeps one delivery of an id
+ * sent under two sessions, but until then both are rows: grouping on the session straight
+ * away would count the id in each.
  */
-export function funnelSql(window: WindowLiterals, days: number): string {
-  const { db, tz, endDay } = parts(window);
+export const FUNNEL_EVENT_IDS = `SELECT event_id, min(session_id) AS session, max(${FUNNEL_REACHED}) AS stage`;
+
+/**
+ * The funnel's figures over the rows of analytics_events in `db` that `where` (a condition
+ * on created_at) keeps, `endDay` bound as end_day when given; `extra` columns after them.
+ */
+function funnelOf(db: string, where: string, endDay?: string, extra: string[] = []): string {
   const step = (n: number) => `    countIf(reached >= ${n + 1}) AS step_${n},`;
+  const columns = ['    countIf(reached >= 8) AS completed', ...extra.map((c) => `    ${c}`)];
   return `SELECT
     count() AS started,
     countIf(reached >= 1) AS emergency_check,
 ${[1, 2, 3, 4, 5, 6].map(step).join('\n')}
-    countIf(reached >= 8) AS completed
+${columns.join(',\n')}
 FROM
 (
-    WITH ${endDay} AS end_day
-    SELECT session_id, max(${FUNNEL_REACHED}) AS reached
-    FROM ${db}.analytics_events
-    WHERE ${lastDays(tz, days)} AND event_type IN (${FUNNEL_EVENT_TYPES})
-    GROUP BY session_id
+    SELECT session, max(stage) AS reached
+    FROM
+    (
+${endDay === undefined ? '' : `        WITH ${endDay} AS end_day\n`}        ${FUNNEL_EVENT_IDS}
+        FROM ${db}.analytics_events
+        WHERE ${where} AND event_type IN (${FUNNEL_EVENT_TYPES})
+        GROUP BY event_id
+    )
+    GROUP BY session
 )`;
 }
+
+/**
+ * The questionnaire funnel counts sessions, not events: each session once, at the
+ * furthest point it reached in the window (started 0, the emergency check 1, step n as
+ * n + 1, completed 8), and in every stage up to that point, so each stage is at most the
+ * one before (a session whose earlier events fell before the window, or were lost, still
+ * counts as having passed them). Each event id counts in one session only (FUNNEL_EVENT_IDS).
+ */
+export function funnelSql(window: WindowLiterals, days: number): string {
+  const { db, tz, endDay } = parts(window);
+  return funnelOf(db, lastDays(tz, days), endDay);
+}
+
+/** docs/analytics/05: the dashboard's funnel as an analyst runs it. */
+export const QUESTIONNAIRE_FUNNEL: ReportQuery = {
+  file: '05-questionnaire-funnel.sql',
+  title:
+    'Sessions by the furthest point of the questionnaire they reached (started, the emergency check, steps 1 to 6, completed), last 14 days: a session counts in every stage up to it, so each stage is at most the one before; an event id sent under several sessions counts in the smallest of them only.',
+  // The analysts' window is the last 14 × 24 hours, up to the moment it runs.
+  sql: (window) =>
+    funnelOf(sqlIdentifier(window.database), 'created_at >= now() - 14 * 86400', undefined, [
+      'round(completed * 100 / started, 1) AS completion_percent',
+    ]),
+};
+
+/** The docs/analytics files written from the code: 01–05. */
+export const DOCS_QUERIES = [...WEEKLY_QUERIES, QUESTIONNAIRE_FUNNEL] as const;
 
 /** Completions per top condition: each event id once, under the smallest condition it came with. */
 export function topConditionsSql(window: WindowLiterals, days: number, limit: number): string {
