@@ -16,6 +16,7 @@ import {
 } from '@nestjs/swagger';
 import { type Request, type Response } from 'express';
 import { GatewayEnv } from '../config/gateway.env';
+import { authCookieOptions } from './auth-cookies';
 import { CSRF_HEADER, REFRESH_COOKIE, REFRESH_COOKIE_PATH } from './auth.constants';
 import { AuthSessionDto, CurrentSessionDto } from './dto/session.dto';
 import { LoginDto } from './dto/login.dto';
@@ -53,7 +54,7 @@ export class AuthController {
   @ApiOperation({
     summary: 'Admin sign-in',
     description:
-      'Checks the email and password; answers the access token and sets the refresh token as an httpOnly, SameSite=Strict cookie scoped to /api/auth (Secure outside development and test). Failures are limited per client and account (5 in 15 minutes) and per client (20 an hour); past 100 failures an hour on one account, attempts on it are slowed down and clients that already failed on it are refused, while a client that has not still signs in.',
+      'Checks the email and password; answers the access token and sets the refresh token as an httpOnly, SameSite=Strict cookie scoped to /api/auth (Secure unless the site is served over plain http on localhost). Failures are limited per client and account (5 in 15 minutes) and per client (20 an hour); past 100 failures an hour on one account, attempts on it are slowed down and clients that already failed on it are refused, while a client that has not still signs in.',
   })
   @ApiOkResponse({ type: AuthSessionDto })
   @ApiBadRequestResponse({
@@ -183,11 +184,6 @@ export class AuthController {
   }
 
   private cookieOptions() {
-    return {
-      httpOnly: true,
-      secure: this.env.NODE_ENV === 'production',
-      sameSite: 'strict' as const,
-      path: REFRESH_COOKIE_PATH,
-    };
+    return authCookieOptions(this.env.SITE_ORIGIN, REFRESH_COOKIE_PATH);
   }
 }
