@@ -4,9 +4,10 @@
 // password.ts: m=19456 KiB, t=2, p=1, OWASP's minimum):
 //  1. argon2id verify alone: one at a time, then 2 and 8 in flight (the machine has 2 cores;
 //     @node-rs/argon2 runs on its own thread pool) → p50/p99 and verifies per second.
-//  2. the whole sign-in (LoginService.login: the throttle's three counters in MongoDB, the
-//     admin lookup, verify, session and refresh-token inserts, JWT) against the profile's
-//     MongoDB, in a database of its own, dropped after.
+//  2. the whole sign-in (LoginService.login: the throttle's counters in MongoDB, the client's
+//     two at once and then the account's, or a known device's one; the admin lookup, verify,
+//     session and refresh-token inserts, JWT) against the profile's MongoDB, in a database of
+//     its own, dropped after.
 // The HTTP layer is left out on purpose: sign-in allows 5 failures per client and account, so
 // an HTTP benchmark would measure the throttle's refusals.
 import 'reflect-metadata';
@@ -114,6 +115,11 @@ async function main(): Promise<void> {
       );
       summary(`sign-in (MongoDB), ${inFlight} in flight`, samples, wallMs);
     }
+    const { knownDevice } = await service.login(email, PASSWORD, 'known-device');
+    const known = await measure(logins, 1, (i) =>
+      service.login(email, PASSWORD, `known-${i}`, knownDevice),
+    );
+    summary('sign-in, known device, 1 in flight', known.samples, known.wallMs);
     const wrong = await measure(Math.min(logins, 50), 1, (i) =>
       service.login(`nobody${i}@example.com`, PASSWORD, `wrong-${i}`).catch(() => undefined),
     );

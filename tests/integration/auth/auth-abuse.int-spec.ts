@@ -63,8 +63,27 @@ describe('admin sign-in under abuse and concurrency', () => {
     return postAuth(gateway.url, path, init.from ?? newClient(), init);
   }
 
-  const login = (email: string, password: string, from?: string, gateway = replicaA) =>
-    post(gateway, '/api/auth/login', { body: { email, password }, from });
+  const login = (
+    email: string,
+    password: string,
+    from?: string,
+    gateway = replicaA,
+    cookie?: string,
+  ) => post(gateway, '/api/auth/login', { body: { email, password }, from, cookie });
+
+  /** The known-device cookie a sign-in sets, as `name=value`. */
+  function knownDeviceCookie(response: Response): string {
+    const header = response.headers.getSetCookie().find((c) => c.startsWith('hc_admin_device='));
+    if (!header) throw new Error(`no known-device cookie set (status ${response.status})`);
+    return header.split(';')[0]!;
+  }
+
+  /** A sign-in's status and how long it took to answer. */
+  async function timedLogin(...args: Parameters<typeof login>) {
+    const started = performance.now();
+    const { status } = await login(...args);
+    return { status, ms: performance.now() - started };
+  }
 
   /** The refresh cookie a response sets, as `name=value`. */
   function refreshCookie(response: Response): string {
@@ -159,6 +178,77 @@ describe('admin sign-in under abuse and concurrency', () => {
       expect((await login(email, PASSWORD, bots[0])).status).toBe(429);
       // …while the admin, from an address that has not failed, signs in (slowed down).
       expect((await login(email, PASSWORD, newClient())).status).toBe(200);
+    });
+  });
+
+  describe('nobody can spend the account ceiling alone, and known devices are spared', () => {
+    it('105 wrong passwords from one address at once: the admin elsewhere mistypes once, then signs in unslowed', async () => {
+      const email = await newAdmin();
+      const attacker = newClient();
+      const statuses = await Promise.all(
+        Array.from({ length: 105 }, () => login(email, WRONG, attacker).then((r) => r.status)),
+      );
+      expect(statuses.filter((s) => s === 401)).toHaveLength(LOGIN_LIMITS.clientAccount.failures);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(100);
+      // Only the 5 checked guesses count against the account: far from its ceiling.
+      const admin = newClient();
+      const mistyped = await timedLogin(email, WRONG, admin);
+      expect(mistyped.status).toBe(401);
+      const signedIn = await timedLogin(email, PASSWORD, admin, replicaB);
+      expect(signedIn.status).toBe(200);
+      expect(mistyped.ms).toBeLessThan(LOGIN_LIMITS.account.slowDownMs);
+      expect(signedIn.ms).toBeLessThan(LOGIN_LIMITS.account.slowDownMs);
+    });
+
+    it('past the account ceiling, a device that signed in before mistypes twice, unslowed and unrefused', async () => {
+      const email = await newAdmin();
+      const earlier = await login(email, PASSWORD);
+      expect(earlier.status).toBe(200);
+      const device = knownDeviceCookie(earlier);
+      expect(earlier.headers.getSetCookie().find((c) => c.startsWith('hc_admin_device='))).toMatch(
+        /; Path=\/api\/auth\/login; .*HttpOnly.*SameSite=Strict/,
+      );
+      // A botnet: one guess from each of more addresses than the ceiling allows.
+      const bots = Array.from({ length: LOGIN_LIMITS.account.failures + 1 }, () => newClient());
+      for (const bot of bots) expect((await login(email, WRONG, bot)).status).toBe(401);
+      // An unknown client that failed is refused now…
+      expect((await login(email, PASSWORD, bots[0])).status).toBe(429);
+      // …the admin's own browser is not, from an address it never used, on either replica.
+      const from = newClient();
+      const answers = [
+        await timedLogin(email, WRONG, from, replicaA, device),
+        await timedLogin(email, WRONG, from, replicaB, device),
+        await timedLogin(email, PASSWORD, from, replicaA, device),
+      ];
+      expect(answers.map((a) => a.status)).toEqual([401, 401, 200]);
+      for (const answer of answers) expect(answer.ms).toBeLessThan(LOGIN_LIMITS.account.slowDownMs);
+    });
+
+    it('a known device is limited by its own failures, wherever it comes from', async () => {
+      const email = await newAdmin();
+      const device = knownDeviceCookie(await login(email, PASSWORD));
+      const limit = LOGIN_LIMITS.knownDevice.failures;
+      // Each guess from another address: the address counters never reach their limits.
+      for (let i = 0; i < limit; i++)
+        expect((await login(email, WRONG, newClient(), replicaA, device)).status).toBe(401);
+      const refused = await login(email, PASSWORD, newClient(), replicaB, device);
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(
+        LOGIN_LIMITS.knownDevice.windowSeconds,
+      );
+    });
+
+    it("another account's known-device cookie, or a forged one, spares nobody", async () => {
+      const email = await newAdmin();
+      const otherDevice = knownDeviceCookie(await login(await newAdmin(), PASSWORD));
+      const from = newClient();
+      for (const cookie of [otherDevice, 'hc_admin_device=forged.1764400000.c2lnbmF0dXJl']) {
+        expect((await login(email, WRONG, from, replicaA, cookie)).status).toBe(401);
+      }
+      // Counted as this address's failures on the account, as without a cookie.
+      for (let i = 2; i < LOGIN_LIMITS.clientAccount.failures; i++)
+        expect((await login(email, WRONG, from, replicaA, otherDevice)).status).toBe(401);
+      expect((await login(email, PASSWORD, from, replicaA, otherDevice)).status).toBe(429);
     });
   });
 

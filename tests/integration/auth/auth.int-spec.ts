@@ -122,11 +122,37 @@ describe('admin authentication', () => {
     expect(attributes).toMatch(/HttpOnly/);
     expect(attributes).toMatch(/SameSite=Strict/);
     expect(attributes).toMatch(/Path=\/api\/auth/);
-    expect(attributes).not.toMatch(/Secure/); // NODE_ENV=test; production adds it
+    // The site is plain http on localhost here (SITE_ORIGIN's default): a Secure cookie would not come back.
+    expect(attributes).not.toMatch(/Secure/);
     const current = await session(body.accessToken);
     expect(current.status).toBe(200);
     expect(await current.json()).toEqual({ user: { email }, expiresAt: body.expiresAt });
   });
+
+  it.each(['https://handcheck.example', 'http://handcheck.test'])(
+    'sets Secure sign-in cookies when the site is %s, whatever NODE_ENV',
+    async (siteOrigin) => {
+      const secureSite = await startGateway({
+        ...authGatewayEnv(database),
+        NODE_ENV: 'development',
+        SITE_ORIGIN: siteOrigin,
+      });
+      try {
+        const response = await postAuth(secureSite.url, '/api/auth/login', newClient(), {
+          body: { email, password: PASSWORD },
+        });
+        expect(response.status).toBe(200);
+        const cookies = response.headers.getSetCookie();
+        expect(cookies.map((c) => c.split('=')[0]).sort()).toEqual([
+          'hc_admin_device',
+          'hc_admin_refresh',
+        ]);
+        for (const cookie of cookies) expect(cookie).toMatch(/; Secure(;|$)/);
+      } finally {
+        await secureSite.close();
+      }
+    },
+  );
 
   it('refuses a sign-in without the site header (cross-site) with 403', async () => {
     const response = await fetch(`${gateway.url}/api/auth/login`, {

@@ -1,6 +1,7 @@
 import { LoggerModule } from 'nestjs-pino';
 import { type DynamicModule, RequestMethod } from '@nestjs/common';
 import { type CommonEnv } from '../config/common-env';
+import { requestLogOptions } from './request-log';
 
 // Health probes and metrics scrapes skip the request logger altogether (they
 // would drown the rest); their failures are still logged by the exception
@@ -14,7 +15,8 @@ const QUIET_ROUTES = [
 
 /**
  * JSON logs with the service name and version on every line; secrets and
- * credentials redacted; health probes not logged (they would drown the rest).
+ * credentials redacted, URLs without their query strings (request-log.ts); health probes
+ * not logged (they would drown the rest).
  */
 export function createLoggerModule(service: string, envSchema: new () => CommonEnv): DynamicModule {
   return LoggerModule.forRootAsync({
@@ -23,31 +25,7 @@ export function createLoggerModule(service: string, envSchema: new () => CommonE
       // Express 5 route syntax; the library's default '*' makes Nest warn at every start.
       forRoutes: [{ path: '{*path}', method: RequestMethod.ALL }],
       exclude: QUIET_ROUTES,
-      pinoHttp: {
-        level: env.LOG_LEVEL,
-        base: { service, version: env.SERVICE_VERSION },
-        redact: {
-          paths: [
-            'req.headers.authorization',
-            'req.headers.cookie',
-            'res.headers["set-cookie"]',
-            'req.headers["x-forwarded-for"]',
-            'req.remoteAddress',
-            'req.remotePort',
-            '*.password',
-            '*.token',
-          ],
-          remove: true,
-        },
-        // The client IP is personal data we never keep, not even in logs.
-        serializers: {
-          req: (req: { id: unknown; method: string; url: string }) => ({
-            id: req.id,
-            method: req.method,
-            url: req.url,
-          }),
-        },
-      },
+      pinoHttp: requestLogOptions(service, env),
     }),
   });
 }

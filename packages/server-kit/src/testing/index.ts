@@ -1,2 +1,3 @@
 export * from './infra';
 export * from '../kafka/kafka-tools';
+export * from './memory-limit-store';

@@ -11,10 +11,10 @@ export const REFRESH_COOKIE_PATH = '/api/auth';
  */
 export const CSRF_HEADER = 'x-handcheck-auth';
 /**
- * Sign-in throttle (docs/security.md, "Admin sign-in"). Only failures count; a success gives its point
- * back. An attacker slows only themselves: the limits that refuse are per client and per
- * (client, account); the account's own ceiling, far higher, only slows everyone down and
- * refuses just the clients that have already failed on that account.
+ * Sign-in throttle (docs/security.md, "Admin sign-in"). Only failures count; a success gives its
+ * point back. The limits that refuse are the asker's own: per client and per (client, account),
+ * or per known device. The account's ceiling counts only attempts whose password was checked,
+ * never refused ones, and spares the account's known devices (OWASP's device cookies).
  */
 export const LOGIN_LIMITS = {
   /** One client guessing one account: 5 failures in 15 minutes, then 429 until they end. */
@@ -22,12 +22,21 @@ export const LOGIN_LIMITS = {
   /** One client, whatever the accounts (a spray): 20 failures an hour. */
   client: { failures: 20, windowSeconds: 60 * 60 },
   /**
-   * One account from every client (a botnet): past 100 failures an hour, each attempt on it
-   * waits `slowDownMs` before its password is checked, and a client that has already failed
-   * on it in its 15 minutes is refused; a client that has not failed still signs in.
+   * One account from every unknown client (a botnet): past 100 checked failures an hour, each
+   * attempt of an unknown client waits `slowDownMs` before its password is checked, and an
+   * unknown client that has already failed on it in its 15 minutes is refused.
    */
   account: { failures: 100, windowSeconds: 60 * 60, slowDownMs: 2000 },
+  /**
+   * A device that signed in to the account within `lifetimeSeconds` (its cookie is renewed at
+   * every sign-in): never slowed or refused by the account's ceiling nor by its address's
+   * counters; 5 failures in 15 minutes, then 429 until they end, wherever it comes from.
+   */
+  knownDevice: { failures: 5, windowSeconds: 15 * 60, lifetimeSeconds: 30 * 24 * 60 * 60 },
 } as const;
+/** The known-device cookie (known-device.ts), sent only to the sign-in route. */
+export const KNOWN_DEVICE_COOKIE = 'hc_admin_device';
+export const KNOWN_DEVICE_COOKIE_PATH = '/api/auth/login';
 /**
  * How long a gateway trusts its last look at a session family before asking MongoDB again:
  * a sign-out, a revoked family or a deleted admin stops access tokens on every replica

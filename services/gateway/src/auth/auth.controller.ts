@@ -16,11 +16,19 @@ import {
 } from '@nestjs/swagger';
 import { type Request, type Response } from 'express';
 import { GatewayEnv } from '../config/gateway.env';
-import { CSRF_HEADER, REFRESH_COOKIE, REFRESH_COOKIE_PATH } from './auth.constants';
+import { authCookieOptions } from './auth-cookies';
+import {
+  CSRF_HEADER,
+  KNOWN_DEVICE_COOKIE,
+  KNOWN_DEVICE_COOKIE_PATH,
+  LOGIN_LIMITS,
+  REFRESH_COOKIE,
+  REFRESH_COOKIE_PATH,
+} from './auth.constants';
 import { AuthSessionDto, CurrentSessionDto } from './dto/session.dto';
 import { LoginDto } from './dto/login.dto';
 import { type AuthenticatedRequest } from './jwt-auth.guard';
-import { LoginService } from './login.service';
+import { LoginService, type SignedIn } from './login.service';
 import { NO_SCRIPT_LOGIN_MESSAGE, noScriptLoginPage } from './no-script-login';
 import { Public } from './public.decorator';
 import { assertSameSite, readCookie } from './same-site';
@@ -53,7 +61,7 @@ export class AuthController {
   @ApiOperation({
     summary: 'Admin sign-in',
     description:
-      'Checks the email and password; answers the access token and sets the refresh token as an httpOnly, SameSite=Strict cookie scoped to /api/auth (Secure outside development and test). Failures are limited per client and account (5 in 15 minutes) and per client (20 an hour); past 100 failures an hour on one account, attempts on it are slowed down and clients that already failed on it are refused, while a client that has not still signs in.',
+      'Checks the email and password; answers the access token and sets the refresh token as an httpOnly, SameSite=Strict cookie scoped to /api/auth, and a known-device cookie scoped to this route (both Secure unless the site is served over plain http on localhost). Failures are limited per client and account (5 in 15 minutes) and per client (20 an hour); past 100 checked failures an hour on one account, attempts of unknown clients on it are slowed down and those that already failed on it are refused, while a client that has not still signs in. A device that signed in to the account in the last 30 days (its known-device cookie) is limited only by its own failures (5 in 15 minutes).',
   })
   @ApiOkResponse({ type: AuthSessionDto })
   @ApiBadRequestResponse({
@@ -74,8 +82,14 @@ export class AuthController {
     @Res({ passthrough: true }) response: Response,
   ): Promise<AuthSessionDto> {
     assertSameSite(request);
-    const session = await this.login.login(body.email, body.password, request.ip ?? '');
-    return this.answer(session, response);
+    const signedIn = await this.login.login(
+      body.email,
+      body.password,
+      request.ip ?? '',
+      readCookie(request, KNOWN_DEVICE_COOKIE),
+    );
+    this.rememberDevice(signedIn, response);
+    return this.answer(signedIn, response);
   }
 
   @Public()
@@ -178,16 +192,19 @@ export class AuthController {
     return { accessToken: session.accessToken, expiresAt: session.expiresAt, user: session.user };
   }
 
+  /** Kept across sign-outs: the device stays known to the account (known-device.ts). */
+  private rememberDevice(signedIn: SignedIn, response: Response): void {
+    response.cookie(KNOWN_DEVICE_COOKIE, signedIn.knownDevice, {
+      ...authCookieOptions(this.env.SITE_ORIGIN, KNOWN_DEVICE_COOKIE_PATH),
+      maxAge: LOGIN_LIMITS.knownDevice.lifetimeSeconds * 1000,
+    });
+  }
+
   private clearCookie(response: Response): void {
     response.clearCookie(REFRESH_COOKIE, this.cookieOptions());
   }
 
   private cookieOptions() {
-    return {
-      httpOnly: true,
-      secure: this.env.NODE_ENV === 'production',
-      sameSite: 'strict' as const,
-      path: REFRESH_COOKIE_PATH,
-    };
+    return authCookieOptions(this.env.SITE_ORIGIN, REFRESH_COOKIE_PATH);
   }
 }

@@ -47,6 +47,7 @@ export class GatewayEnv extends CommonEnv {
   @TextSetting()
   WEB_DIST_DIR = '../../web/dist';
 
+  /** The site's public origin: canonical URLs, and Secure sign-in cookies unless plain http on localhost (auth-cookies.ts). */
   @IsUrl({ require_tld: false, require_protocol: true })
   SITE_ORIGIN = 'http://localhost:8080';
 
