@@ -68,10 +68,19 @@ export async function postReferral(
   body: unknown,
   headers: Record<string, string> = {},
 ) {
+  return postReferralBytes(gatewayUrl, JSON.stringify(body), headers);
+}
+
+/** The same with the body's bytes as given (a JSON text, or bytes that may not be UTF-8). */
+export async function postReferralBytes(
+  gatewayUrl: string,
+  body: string | Buffer,
+  headers: Record<string, string> = {},
+) {
   const res = await fetch(`${gatewayUrl}/api/referrals`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify(body),
+    body: typeof body === 'string' ? body : new Uint8Array(body),
   });
   return {
     status: res.status,
@@ -93,7 +102,8 @@ export function referralMessage(patientEmail: string, id: string = randomUUID())
         requestedAt: timestampFromDate(new Date()),
         patientEmail,
         patientLocation: 'Boston, US',
-        topConditions: ['Tennis Elbow'],
+        // One of the checker's condition names: the consumer refuses any other.
+        topConditions: ['Tennis Elbow (Lateral Epicondylitis)'],
         keySymptoms: ['Pain in: Elbow'],
       }),
     ),

@@ -3,10 +3,13 @@
 // an older gateway included): no control characters, no query strings, and
 // referrers cut to origin and path, since a query string can carry personal
 // data (search terms, e-mail addresses, tokens).
+import { FORMAT_CHARACTERS } from './text/invisible';
 
-/** C0 and C1 controls, DEL, and the bidirectional overrides that reorder what a terminal shows. */
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+/**
+ * C0 and C1 controls, DEL, and the format characters (text/invisible.ts): the bidirectional
+ * overrides that reorder what a terminal shows, zero-width characters and the rest of Cf.
+ */
+const CONTROL = new RegExp(`[\\u0000-\\u001f\\u007f-\\u009f${FORMAT_CHARACTERS}]`, 'gu');
 
 export function withoutControls(text: string): string {
   return text.replace(CONTROL, '');

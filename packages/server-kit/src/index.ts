@@ -41,6 +41,7 @@ export * from './http/json-guard';
 export * from './http/error-answer';
 export * from './http/public.decorator';
 export * from './http/bootstrap';
+export * from './http/utf8-body';
 export * from './resilience/backoff';
 export * from './resilience/retry';
 export * from './resilience/keep-alive';

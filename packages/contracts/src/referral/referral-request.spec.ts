@@ -1,5 +1,8 @@
+import { CONDITION_NAMES } from '@handcheck/diagnosis';
+import { cleanLine } from '../text';
 import { checkContract } from '../validation';
-import { ReferralRequestBody } from './referral-request';
+import { REFERRAL_CONDITIONS, REFERRAL_MESSAGES as MESSAGES } from './referral-fields';
+import { ReferralRequestBody, VISIBLE_CHARACTER_PATTERN } from './referral-request';
 
 // The gateway's ValidationPipe runs with the same options and messages (server-kit's
 // validationPipe spreads CONTRACT_VALIDATION), and the referral consumer calls checkContract.
@@ -77,8 +80,8 @@ describe('ReferralRequestBody: the one definition of a referral request', () => 
     ],
     [{ additional_info: 'a'.repeat(501) }, 'Additional information can be at most 500 characters.'],
     [{ top_conditions: ['a', 'b', 'c', 'd'] }, 'top_conditions can hold at most 3 conditions.'],
-    [{ top_conditions: 'Trigger Finger' }, 'top_conditions must be a list of condition names.'],
-    [{ key_symptoms: 'Numbness' }, 'key_symptoms must be a list of symptoms.'],
+    [{ top_conditions: 'Trigger Finger' }, 'top_conditions must be a list of text.'],
+    [{ key_symptoms: 'Numbness' }, 'key_symptoms must be a list of text.'],
     [
       { key_symptoms: Array.from({ length: 31 }, (_, i) => `s${i}`) },
       'key_symptoms can hold at most 30 symptoms.',
@@ -156,5 +159,118 @@ describe('ReferralRequestBody: the one definition of a referral request', () => 
     });
     const twice = await validate({ ...once });
     expect(twice).toEqual(once);
+  });
+
+  it('refuses wrong JSON types before cleaning, one message per field, rather than taking them as empty', async () => {
+    // The very body that once got 202: every value of the wrong type, email and location missing.
+    const body = JSON.parse(
+      '{"patient_name":{"$gt":""},"key_symptoms":[1,true,null,{"x":"y"}],"additional_info":["a"],"top_conditions":[{"a":1}]}',
+    ) as unknown;
+    expect(await problems(body)).toEqual([
+      'patient_name must be text.',
+      'Please enter a valid email address.',
+      'Please enter your location.',
+      'top_conditions must be a list of text.',
+      'key_symptoms must be a list of text.',
+      'additional_info must be text.',
+    ]);
+  });
+
+  const WRONG_TYPES: unknown[] = [42, true, {}, { $gt: '' }, [], ['Leeds']];
+  it.each([
+    ['patient_email', MESSAGES.invalidEmail, [...WRONG_TYPES, null]],
+    ['patient_location', MESSAGES.locationRequired, [...WRONG_TYPES, null]],
+    ['patient_name', MESSAGES.nameNotText, WRONG_TYPES],
+    ['additional_info', MESSAGES.additionalInfoNotText, WRONG_TYPES],
+    [
+      'top_conditions',
+      MESSAGES.topConditionsNotList,
+      ['Trigger Finger', 3, {}, null, [1], [null], [['Trigger Finger']], ['Trigger Finger', {}]],
+    ],
+    [
+      'key_symptoms',
+      MESSAGES.keySymptomsNotList,
+      ['Numbness', 3, {}, null, [1], [true], [null], [{ x: 'y' }], ['Numbness', 2]],
+    ],
+  ] as const)(
+    'refuses %s of the wrong type with its one message',
+    async (field, message, values) => {
+      for (const value of values) {
+        expect([value, await problems({ ...good, [field]: value })]).toEqual([value, [message]]);
+      }
+    },
+  );
+
+  it("takes top_conditions only from the checker's own condition names (the analytics events' list)", async () => {
+    expect(REFERRAL_CONDITIONS).toBe(CONDITION_NAMES);
+    expect(REFERRAL_CONDITIONS).toHaveLength(18);
+    for (const name of REFERRAL_CONDITIONS) {
+      await expect(validate({ ...good, top_conditions: [name] })).resolves.toMatchObject({
+        top_conditions: [name],
+      });
+    }
+    for (const entry of [
+      'URGENT: visit https://evil.example/claim',
+      'Tennis Elbow',
+      'carpal tunnel syndrome',
+      'Carpal Tunnel Syndrome!',
+    ]) {
+      expect(await problems({ ...good, top_conditions: ['Trigger Finger', entry] })).toEqual([
+        MESSAGES.topConditionUnknown,
+      ]);
+    }
+  });
+
+  it('strips format and invisible characters before the required and length checks', async () => {
+    for (const location of [
+      '\u200b',
+      '\u200b\u200d',
+      '\u202e',
+      ' \u2066\u2069 ',
+      '\ufeff\u00ad',
+      '<b>\u200b</b>',
+    ]) {
+      expect([location, await problems({ ...good, patient_location: location })]).toEqual([
+        location,
+        [MESSAGES.locationRequired],
+      ]);
+    }
+    const body = await validate({
+      ...good,
+      patient_name: '\u200b\u200d',
+      patient_email: 'sam\u200b@example.org',
+      patient_location: 'Leeds\u202e KU',
+      top_conditions: ['Trigger\u200b Finger'],
+      key_symptoms: ['Numb\u00adness'],
+      additional_info: 'one\u2067\ntwo\u0085three',
+    });
+    expect(body).toMatchObject({
+      patient_name: null,
+      patient_email: 'sam@example.org',
+      patient_location: 'Leeds KU',
+      top_conditions: ['Trigger Finger'],
+      key_symptoms: ['Numbness'],
+      additional_info: 'one\ntwo\u0085three',
+    });
+    // An invisible character cannot hide a tag from the markup stripping.
+    expect(
+      (await validate({ ...good, patient_location: '<scr\u200bipt>x()</script>Leeds' }))
+        .patient_location,
+    ).toBe('Leeds');
+    // The cleaned length is what is left: 100 as sent, 98 once stripped.
+    const long = `${'x'.repeat(98)}\u200b\u200b`;
+    expect((await validate({ ...good, patient_location: long })).patient_location).toHaveLength(98);
+  });
+
+  it("the API document's location pattern matches a lone character exactly when cleaning keeps it", () => {
+    const pattern = new RegExp(VISIBLE_CHARACTER_PATTERN);
+    const disagree: string[] = [];
+    for (let code = 0; code <= 0xffff; code += 1) {
+      if (code >= 0xd800 && code <= 0xdfff) continue;
+      const character = String.fromCharCode(code);
+      if (pattern.test(character) !== (cleanLine(character) !== ''))
+        disagree.push(code.toString(16));
+    }
+    expect(disagree).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { cleanText } from '@handcheck/diagnosis';
+import { cleanVisibleText } from './clean-line';
 
 /** Characters of an address (RFC 5321's limit on a forward path; spec section 9). */
 export const EMAIL_MAX = 254;
@@ -21,6 +21,6 @@ export function isEmail(value: string): boolean {
 
 /** Spec section 5: the cleaned text when it is an address, else ''. */
 export function cleanEmail(value: unknown): string {
-  const cleaned = cleanText(value);
+  const cleaned = cleanVisibleText(value);
   return isEmail(cleaned) ? cleaned : '';
 }

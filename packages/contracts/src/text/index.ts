@@ -6,7 +6,9 @@ export {
   cleanLines,
   cleanOptionalLine,
   cleanOptionalText,
+  cleanVisibleText,
   joinLines,
   linesOf,
 } from './clean-line';
 export { EMAIL_MAX, EMAIL_PATTERN, cleanEmail, isEmail } from './email';
+export { FORMAT_CHARACTERS, withoutInvisibles } from './invisible';

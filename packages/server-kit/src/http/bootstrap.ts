@@ -2,13 +2,13 @@ import { type INestApplication, ValidationPipe, BadRequestException } from '@nes
 import { NestFactory } from '@nestjs/core';
 import { type Server } from 'node:http';
 import { type NestExpressApplication } from '@nestjs/platform-express';
-import { json } from 'express';
 import { Logger } from 'nestjs-pino';
 import { CONTRACT_VALIDATION, problemsOf } from '@handcheck/contracts';
 import { AllExceptionsFilter } from './all-exceptions.filter';
 import { bodyParserErrors, declaredLengthLimit, jsonShapeGuard } from './body-errors';
 import { CommonEnv } from '../config/common-env';
 import { httpMetricsMiddleware } from '../metrics/http-metrics';
+import { jsonBody } from './utf8-body';
 import { Metrics } from '../metrics/metrics.service';
 
 export interface HttpServiceOptions {
@@ -40,7 +40,7 @@ export function applyHttpDefaults(app: NestExpressApplication, bodyLimit = '100k
   app.use(httpMetricsMiddleware(app.get(Metrics)));
   // A declared length over the limit is refused at once, before any of the body is read.
   app.use(declaredLengthLimit(bodyLimit));
-  app.use(json({ limit: bodyLimit }));
+  app.use(jsonBody(bodyLimit));
   app.use(bodyParserErrors(bodyLimit));
   app.use(jsonShapeGuard());
   applyServerTimeouts(app);

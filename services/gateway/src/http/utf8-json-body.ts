@@ -1,20 +1,12 @@
 import { type IncomingMessage, type ServerResponse } from 'node:http';
-import { isUtf8 } from 'node:buffer';
 import { json } from 'body-parser';
+import { notUtf8, refuseNonUtf8 } from '@handcheck/server-kit';
 
 type Middleware = (
   req: IncomingMessage,
   res: ServerResponse,
   next: (error?: unknown) => void,
 ) => void;
-
-/** The refusal body-parser gives a charset it does not take (server-kit words it as a 415). */
-const notUtf8 = () =>
-  Object.assign(new Error('The request body is not UTF-8.'), {
-    status: 415,
-    expose: true,
-    type: 'charset.unsupported',
-  });
 
 /** `charset=…` of a Content-Type header, lower-cased; undefined when there is none. */
 export function charsetOf(contentType: string | undefined): string | undefined {
@@ -30,15 +22,13 @@ export function charsetOf(contentType: string | undefined): string | undefined {
  *   `br` body would otherwise answer with zlib's own message, and an inflated body can be
  *   far larger than the limit checked on the wire);
  * - a charset other than utf-8 (body-parser would also take UTF-16 and UTF-32);
- * - bytes that are not UTF-8 (body-parser would turn them into U+FFFD and accept them).
+ * - bytes that are not UTF-8 (server-kit's refuseNonUtf8, as on every other route).
  */
 export function utf8JsonBody(limit: string): Middleware {
   const parse = json({
     limit,
     inflate: false,
-    verify: (_req, _res, buffer) => {
-      if (!isUtf8(buffer)) throw notUtf8();
-    },
+    verify: refuseNonUtf8,
   }) as Middleware;
   return (req, res, next) => {
     const charset = charsetOf(req.headers['content-type']);

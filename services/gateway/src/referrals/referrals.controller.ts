@@ -64,23 +64,33 @@ export class ReferralsController {
     operationId: 'Referrals_request',
     summary: 'Ask for a specialist referral',
     description:
-      'Cleans the fields (markup stripped, trimmed; spec section 5), checks them (the limits of ' +
-      '`ReferralRequestBody` hold for the cleaned fields), and answers ' +
-      '`{success: true, id}` once Kafka has the request; the specialist and the patient are ' +
-      'then mailed. Every answer carries `success` and `error`. A client (by address) may send ' +
+      'Checks each field is of its JSON type (text, or a list of text), cleans the fields ' +
+      '(invisible format characters removed, markup stripped, trimmed; spec section 5), checks ' +
+      'them (the limits of `ReferralRequestBody` hold for the cleaned fields; `top_conditions` ' +
+      "names the symptom checker's conditions), and answers " +
+      '`{success: true, id}` once Kafka has the request; the specialist is then mailed, and ' +
+      'the patient a confirmation unless that address had its few for the day (the answer is ' +
+      'the same either way). Every answer carries `success` and `error`. A client (by address) may send ' +
       'a few referrals in a short time, then gets 429 with `Retry-After`.',
   })
   @ApiBody({ type: ReferralRequestBody })
   @ApiResponse({ status: 202, description: 'Kafka has the referral.', type: ReferralAnswerDto })
   @ApiResponse({
     status: 400,
-    description: 'The body is not a JSON object, or a field is missing or invalid.',
+    description:
+      'The body is not a JSON object, or a field is missing, of the wrong JSON type or invalid.',
     type: ReferralErrorDto,
   })
   // The gateway has one body limit for every route (main.ts), the events intake's.
   @ApiResponse({
     status: 413,
     description: `The body is larger than ${limitText(EVENTS_BODY_LIMIT)}.`,
+    type: ReferralErrorDto,
+  })
+  @ApiResponse({
+    status: 415,
+    description:
+      'The body is declared in a character set other than UTF-8, or its bytes are not UTF-8.',
     type: ReferralErrorDto,
   })
   @ApiResponse({

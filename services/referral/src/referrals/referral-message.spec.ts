@@ -70,6 +70,8 @@ describe('decodeReferral', () => {
     [{ additionalInfo: 'a'.repeat(501) }, /at most 500 characters/],
     [{ topConditions: ['a', 'b', 'c', 'd'] }, /at most 3 conditions/],
     [{ keySymptoms: Array.from({ length: 31 }, () => 's') }, /at most 30 symptoms/],
+    [{ topConditions: ['URGENT: visit https://evil.example/claim'] }, /the symptom checker's conditions/],
+    [{ patientLocation: '\u200b\u202e' }, /Please enter your location/],
   ])('refuses invalid fields %j with the contract\'s own words', (fields, reason) => {
     const decoded = decodeReferral(encode(fields));
     expect(decoded.ok).toBe(false);
