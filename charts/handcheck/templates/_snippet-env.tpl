@@ -146,6 +146,8 @@ the service's Env class. Secret values only ever arrive through secretKeyRef.
   value: {{ $config.maxAttempts | int64 | quote }}
 - name: REFERRAL_RETENTION_DAYS
   value: {{ $config.retentionDays | int64 | quote }}
+- name: REFERRAL_CONFIRMATIONS_PER_DAY
+  value: {{ $config.confirmationsPerDay | int64 | quote }}
 {{- end -}}
 
 {{- define "handcheck.env.report" -}}

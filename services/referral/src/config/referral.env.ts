@@ -44,6 +44,14 @@ export class ReferralEnv extends CommonEnv {
   @IntSetting({ min: 10, max: 60_000 })
   REFERRAL_RETRY_BASE_MS = 1000;
 
+  /**
+   * Confirmations one patient address (its mailbox) is sent on a day (UTC), whoever sent the
+   * referrals: past it the specialist still gets each one, the patient no copy. Three leave
+   * room for a patient who sends again after a typo or for another family member.
+   */
+  @IntSetting({ min: 1, max: 100 })
+  REFERRAL_CONFIRMATIONS_PER_DAY = 3;
+
   /** Referrals (patients' names, addresses, locations, symptoms) are deleted after this many days. */
   @IntSetting({ min: 1, max: 3650 })
   REFERRAL_RETENTION_DAYS = 90;

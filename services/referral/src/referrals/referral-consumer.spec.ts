@@ -9,6 +9,7 @@ import {
   type Metrics,
 } from '@handcheck/server-kit';
 import { type ReferralEnv } from '../config/referral.env';
+import { ConfirmationLimit, type ConfirmationSlots } from './confirmation-limit';
 import { ReferralConsumer } from './referral-consumer';
 import { ReferralDeadLetters } from './referral-dead-letters';
 import { ReferralMailing } from './referral-mailing';
@@ -23,13 +24,17 @@ import {
 
 const ID = '3f2b8c9e-1d4a-4b6c-9e2f-0a1b2c3d4e5f';
 
-function message(id = ID, offset = '0'): ConsumedMessage {
+function message(
+  id = ID,
+  offset = '0',
+  { email = 'pat@example.org', at = new Date('2026-01-02T03:04:05Z') } = {},
+): ConsumedMessage {
   const value = toBinary(
     ReferralRequestedSchema,
     create(ReferralRequestedSchema, {
       id,
-      requestedAt: timestampFromDate(new Date('2026-01-02T03:04:05Z')),
-      patientEmail: 'pat@example.org',
+      requestedAt: timestampFromDate(at),
+      patientEmail: email,
       patientLocation: 'Leeds',
       topConditions: ['Trigger Finger'],
       keySymptoms: ['Stiffness'],
@@ -167,6 +172,21 @@ class MemoryReferrals {
   }
 }
 
+/** Confirmation slots in memory: each taken by one insert, as in MongoDB. */
+class MemorySlots implements ConfirmationSlots {
+  readonly held = new Map<string, string>();
+
+  async take(slot: string, referralId: string): Promise<boolean> {
+    if (this.held.has(slot)) return false;
+    this.held.set(slot, referralId);
+    return true;
+  }
+
+  async holder(slot: string): Promise<string | null> {
+    return this.held.get(slot) ?? null;
+  }
+}
+
 /** The dead letters kept for the admin, in memory, by key. */
 class MemoryDeadLetters {
   readonly kept = new Map<string, DeadLetterEntry>();
@@ -217,8 +237,9 @@ function setUp(answer: Relay['answer'] = async () => undefined) {
   const outcomes: string[] = [];
   const metrics = {
     counter: ({ name }: { name: string }) => ({
-      inc: (labels: { outcome?: string }) => {
+      inc: (labels: { outcome?: string } = {}) => {
         if (name === 'referral_outcomes_total' && labels.outcome) outcomes.push(labels.outcome);
+        if (name === 'referral_confirmations_withheld_total') outcomes.push('withheld');
       },
     }),
     gauge: () => ({}),
@@ -228,11 +249,13 @@ function setUp(answer: Relay['answer'] = async () => undefined) {
     REFERRAL_MAX_ATTEMPTS: 3,
     REFERRAL_RETRY_BASE_MS: 10,
     REFERRAL_RETENTION_DAYS: 90,
+    REFERRAL_CONFIRMATIONS_PER_DAY: 3,
     referralInbox: 'inbox@handcheck.test',
   } as ReferralEnv;
   const records = new ReferralDeadLetters(kafka, kept as unknown as DeadLettersRepository, metrics);
   const repository = referrals as unknown as ReferralsRepository;
-  const mailing = new ReferralMailing(mailer, repository, records, env, metrics);
+  const confirmations = new ConfirmationLimit(new MemorySlots(), env);
+  const mailing = new ReferralMailing(mailer, repository, records, confirmations, env, metrics);
   const consumer = new ReferralConsumer(kafka, mailing, records, env);
   return { consumer, mailing, referrals, relay, outcomes, deadLetters, kept };
 }
@@ -422,6 +445,75 @@ describe('ReferralConsumer and ReferralMailing', () => {
     expect(kept.kept.get('message:referrals/0/7')).toMatchObject({
       kind: 'unreadable',
       referralId: null,
+    });
+  });
+
+  it('mails the specialist every referral, and one patient address at most 3 confirmations a day, whoever sent them', async () => {
+    const { consumer, referrals, relay, outcomes } = setUp();
+    const day = new Date('2026-03-01T09:00:00Z');
+    // One mailbox, however its address is written.
+    const addresses = [
+      'victim@example.org',
+      'Victim@Example.org',
+      'victim+1@example.org',
+      'VICTIM+again@example.org',
+      'victim@example.org',
+    ];
+    const ids = addresses.map((_, i) => `3f2b8c9e-1d4a-4b6c-9e2f-0a1b2c3d4e${50 + i}`);
+    for (const [i, email] of addresses.entries()) {
+      await consumer.handle(message(ids[i], String(i), { email, at: day }), context);
+    }
+    const sends = relay.sends.map((send) => send.template);
+    expect(sends.filter((template) => template === 'referral-specialist')).toHaveLength(5);
+    expect(sends.filter((template) => template === 'referral-patient')).toHaveLength(3);
+    // Every referral is sent: the specialist has it, and the answer was the same for all.
+    for (const id of ids) expect(referrals.stored.get(id)).toMatchObject({ status: 'sent' });
+    expect(referrals.stored.get(ids[3]!)).toMatchObject({
+      specialist_sent_at: expect.any(Date),
+      patient_sent_at: null,
+    });
+    expect(outcomes).toEqual(['sent', 'sent', 'sent', 'withheld', 'sent', 'withheld', 'sent']);
+
+    // A redelivery of a withheld one sends nothing more; the next day's goes to the patient.
+    relay.sends.length = 0;
+    await consumer.handle(message(ids[4], '9', { email: addresses[4], at: day }), context);
+    expect(relay.sends).toEqual([]);
+    const nextDay = new Date('2026-03-02T00:00:00Z');
+    await consumer.handle(
+      message('3f2b8c9e-1d4a-4b6c-9e2f-0a1b2c3d4e60', '10', { email: addresses[0], at: nextDay }),
+      context,
+    );
+    expect(relay.sends.map((send) => send.template).sort()).toEqual([
+      'referral-patient',
+      'referral-specialist',
+    ]);
+  });
+
+  it('a retried referral counts its confirmation once: one that went keeps its slot, one withheld stays withheld', async () => {
+    let specialistSends = 0;
+    const { consumer, referrals, relay } = setUp(async (template) => {
+      // The first and the fourth referral's specialist mails are refused once each.
+      if (template === 'referral-specialist' && [1, 5].includes((specialistSends += 1))) {
+        throw new Error('421 busy');
+      }
+    });
+    const at = new Date('2026-03-01T09:00:00Z');
+    const ids = [0, 1, 2, 3].map((i) => `3f2b8c9e-1d4a-4b6c-9e2f-0a1b2c3d4e${70 + i}`);
+    for (const [i, id] of ids.entries()) {
+      await consumer.handle(message(id, String(i), { at }), context);
+    }
+    const sends = relay.sends.map((send) => send.template);
+    expect(sends.filter((template) => template === 'referral-specialist')).toHaveLength(6);
+    expect(sends.filter((template) => template === 'referral-patient')).toHaveLength(3);
+    expect(referrals.stored.get(ids[0]!)).toMatchObject({
+      status: 'sent',
+      attempts: 2,
+      patient_sent_at: expect.any(Date),
+    });
+    expect(referrals.stored.get(ids[3]!)).toMatchObject({
+      status: 'sent',
+      attempts: 2,
+      patient_sent_at: null,
     });
   });
 });

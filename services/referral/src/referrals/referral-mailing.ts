@@ -7,11 +7,12 @@ import {
   waitWhileActive,
 } from '@handcheck/server-kit';
 import { ReferralEnv } from '../config/referral.env';
+import { ConfirmationLimit } from './confirmation-limit';
 import { ReferralDeadLetters, withoutAddresses } from './referral-dead-letters';
-import { TEMPLATES, referralMailData, referralMessageId } from './referral-mails';
+import { TEMPLATES, mailData, referralMessageId } from './referral-mails';
 import { type ReferralRequest } from './referral-message';
 import { type Referral } from './referral.schema';
-import { type MailKind, ReferralsRepository, sentField } from './referrals.repository';
+import { MAIL_KINDS, type MailKind, ReferralsRepository, sentField } from './referrals.repository';
 
 /**
  * How long a claim on a referral lasts. Longer than the worst send of both mails
@@ -61,11 +62,13 @@ const givenUpAfter = (attempts: number, reason: string) =>
 export class ReferralMailing {
   private readonly logger = new Logger('Referrals');
   private readonly outcomes;
+  private readonly withheld;
 
   constructor(
     private readonly mailer: Mailer,
     private readonly referrals: ReferralsRepository,
     private readonly deadLetters: ReferralDeadLetters,
+    private readonly confirmations: ConfirmationLimit,
     private readonly env: ReferralEnv,
     metrics: Metrics,
   ) {
@@ -73,6 +76,10 @@ export class ReferralMailing {
       name: 'referral_outcomes_total',
       help: 'Referrals handled, by outcome (sent, failed, duplicate)',
       labelNames: ['outcome'],
+    });
+    this.withheld = metrics.counter({
+      name: 'referral_confirmations_withheld_total',
+      help: "Patient confirmations not sent: their address had its day's confirmations",
     });
   }
 
@@ -180,16 +187,19 @@ export class ReferralMailing {
   /**
    * Sends each mail not yet sent, at once (over the mailer's pooled connections), and
    * marks each the moment the relay accepts it: the first with a mark of its own, the
-   * last together with the referral sent, in one update of the referral. Resolves with
+   * last together with the referral sent, in one update of the referral. The patient's
+   * confirmation is left out when its address had its day's confirmations (ConfirmationLimit),
+   * and the referral is sent with the specialist's mail alone. Resolves with
    * the relay's error when a mail was not accepted (any other accepted is marked first,
    * nothing is in flight after); throws when a mark could not be written.
    */
   private async sendMails(referral: Referral): Promise<unknown> {
-    const data = referralMailData(referral, this.env.REFERRAL_RETENTION_DAYS);
     const mails: Array<{ kind: MailKind; to: string; replyTo?: string }> = [
       { kind: 'specialist', to: this.env.referralInbox, replyTo: referral.patient_email },
-      { kind: 'patient', to: referral.patient_email },
     ];
+    if (referral.patient_sent_at || (await this.confirmations.allows(referral))) {
+      mails.push({ kind: 'patient', to: referral.patient_email });
+    }
     // When each mail went: those of earlier tries, then this one's as the relay accepts them.
     const sent: Partial<Record<MailKind, Date>> = {};
     for (const { kind } of mails) {
@@ -199,7 +209,7 @@ export class ReferralMailing {
     const due = mails.filter((mail) => !sent[mail.kind]);
     if (due.length === 0) {
       // Both went in earlier tries that stopped before marking the referral sent.
-      await this.referrals.markSent(referral, sent);
+      await this.markSent(referral, sent, mails.length);
       return undefined;
     }
     let refused: unknown;
@@ -211,7 +221,10 @@ export class ReferralMailing {
             to: mail.to,
             replyTo: mail.replyTo,
             template,
-            rendered: this.mailer.render(template, data),
+            rendered: this.mailer.render(
+              template,
+              mailData(mail.kind, referral, this.env.REFERRAL_RETENTION_DAYS),
+            ),
             messageId: referralMessageId(referral.id, mail.kind),
           });
         } catch (error) {
@@ -222,7 +235,7 @@ export class ReferralMailing {
         sent[mail.kind] = at;
         // The crash window: the relay has the mail and this line has not run yet (see docs/referrals.md).
         if (Object.keys(sent).length === mails.length) {
-          await this.referrals.markSent(referral, { ...sent });
+          await this.markSent(referral, { ...sent }, mails.length);
         } else {
           await this.referrals.markMailSent(referral, mail.kind, at);
         }
@@ -231,5 +244,21 @@ export class ReferralMailing {
     const unmarked = marks.find((mark) => mark.status === 'rejected');
     if (unmarked) throw unmarked.reason;
     return refused;
+  }
+
+  /** The referral sent; said once when it went without the patient's confirmation. */
+  private async markSent(
+    referral: Referral,
+    sent: Partial<Record<MailKind, Date>>,
+    mails: number,
+  ): Promise<void> {
+    await this.referrals.markSent(referral, sent);
+    if (mails < MAIL_KINDS.length) {
+      this.withheld.inc();
+      this.logger.log(
+        { referralId: referral.id },
+        "Patient confirmation withheld: its address had the day's confirmations",
+      );
+    }
   }
 }

@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { Cron, CronExpression } from '@nestjs/schedule';
 import { LeasesRepository } from '@handcheck/server-kit';
 import { ReferralEnv } from '../config/referral.env';
+import { ConfirmationSlotsRepository } from './confirmation-slots.repository';
 import { DeadLettersRepository } from './dead-letters.repository';
 import { ReferralsRepository } from './referrals.repository';
 
@@ -9,8 +10,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Personal data is kept no longer than REFERRAL_RETENTION_DAYS: every hour, referrals
- * created before then are deleted (whatever their status), and their dead letters and
- * lease claims with them (the dead-letter topic's own retention.ms is the same, see
+ * created before then are deleted (whatever their status), and their dead letters, lease
+ * claims and confirmation slots with them (the dead-letter topic's own retention.ms is the same, see
  * referralTopics). Deleting is idempotent, so every replica may run it.
  */
 @Injectable()
@@ -21,6 +22,7 @@ export class ReferralPurge {
     private readonly referrals: ReferralsRepository,
     private readonly deadLetters: DeadLettersRepository,
     private readonly leases: LeasesRepository,
+    private readonly confirmations: ConfirmationSlotsRepository,
     private readonly env: ReferralEnv,
   ) {}
 
@@ -40,6 +42,7 @@ export class ReferralPurge {
     // What the admin is shown of failures goes with them (it carries no personal data, but is no use longer).
     const deadLetters = await this.deadLetters.deleteCreatedBefore(before);
     await this.leases.deleteClaimsBefore(before);
+    await this.confirmations.deleteCreatedBefore(before);
     if (deleted + deadLetters > 0) {
       this.logger.log({ deleted, deadLetters, before }, 'Referrals past retention deleted');
     }
