@@ -141,7 +141,10 @@ describe('referral contract: what the gateway accepts is mailed', () => {
         expect(patient.To.map((to) => to.Address)).toEqual([contract.value.patient_email]);
         // The confirmation greets by the name only where it may repeat it.
         const name = confirmationName(contract.value.patient_name);
-        expect(patient.Text).toContain(name === null ? '\nHello,\n' : `Hello ${name},`);
+        // Mail text ends its lines with CRLF.
+        expect(patient.Text.replace(/\r\n/g, '\n')).toContain(
+          name === null ? '\nHello,\n' : `Hello ${name},`,
+        );
         const specialist = await mailMessage(
           (await mailWithMessageId(`referral-${id}-specialist@handcheck`)).ID,
         );
@@ -273,7 +276,7 @@ describe('referral contract: wrong types, bad bytes and invisible text', () => {
       expect(part).not.toContain('evil');
       expect(part).not.toContain('Customer');
     }
-    expect(patient.Text).toContain('\nHello,\n');
+    expect(patient.Text).toContain('\r\nHello,\r\n');
     const specialist = await mailMessage(
       (await mailWithMessageId(`referral-${id}-specialist@handcheck`)).ID,
     );

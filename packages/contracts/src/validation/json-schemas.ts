@@ -93,8 +93,16 @@ function loosenText(contract: new () => object, schema: JsonSchema): JsonSchema 
         loose = { ...noted(property, ANY_ITEM), items: rest };
       }
       // Empty items are left out before the list is counted: its bound is on what is left.
+      // Unless the items are named one by one (an enum without ''): the document then allows
+      // no empty item, and the bound holds for every list it allows.
       const maxItems = loose.maxItems as number | undefined;
-      if (maxItems !== undefined && accepts(name, Array<string>(maxItems + 1).fill(''))) {
+      const named = (loose.items as Schema | undefined)?.enum;
+      const emptyAllowed = !Array.isArray(named) || named.includes('');
+      if (
+        maxItems !== undefined &&
+        emptyAllowed &&
+        accepts(name, Array<string>(maxItems + 1).fill(''))
+      ) {
         const { maxItems: _, ...rest } = loose;
         loose = noted(rest, `At most ${maxItems} items that are not empty once cleaned.`);
       }

@@ -12,6 +12,7 @@ import {
   ApiServiceUnavailableResponse,
   ApiTags,
   ApiTooManyRequestsResponse,
+  ApiUnsupportedMediaTypeResponse,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import { type Request, type Response } from 'express';
@@ -70,6 +71,11 @@ export class AuthController {
   })
   @ApiUnauthorizedResponse({ description: "'Invalid email or password.'", schema: ERROR })
   @ApiForbiddenResponse({ description: 'Not sent by the site itself.', schema: ERROR })
+  @ApiUnsupportedMediaTypeResponse({
+    description:
+      'The body is declared in a character set other than UTF-8, or its bytes are not UTF-8.',
+    schema: ERROR,
+  })
   @ApiTooManyRequestsResponse({
     description: 'Too many attempts; `Retry-After` says how many seconds to wait.',
     headers: { 'Retry-After': { schema: { type: 'integer' } } },
