@@ -3,6 +3,7 @@
 // backoff), writes each one's output to var/<profile>/log/<service>.log, and
 // stops them all on SIGTERM. `start` detaches it; `stop` ends it by its PID.
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync, openSync } from 'node:fs';
 import { getPriority } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -32,6 +33,7 @@ const only = values.only.split(',');
 const varDir = process.env.HANDCHECK_VAR_DIR ?? join(repo, 'var', profile);
 const pidFile = join(varDir, 'run', 'supervisor.pid');
 const logDir = join(varDir, 'log');
+const secretsFile = join(varDir, 'secrets.env');
 
 function readEnvFile(path) {
   if (!existsSync(path)) throw new Error(`${path} is missing: start the infrastructure first (deploy/infra.sh start --profile ${profile})`);
@@ -42,6 +44,24 @@ function readEnvFile(path) {
       .filter(Boolean)
       .map((m) => [m[1], m[2].replace(/^"|"$/g, '')]),
   );
+}
+
+/**
+ * The secrets this profile's services share, made on the first start and kept (owner-only) in
+ * var/<profile>/secrets.env: INTERNAL_GRPC_TOKEN, the credential every internal gRPC call
+ * carries. Kept rather than made per start, so a service or script run by hand beside them
+ * (`set -a; . var/dev/secrets.env; set +a`) can use the same value.
+ */
+function localSecrets() {
+  mkdirSync(varDir, { recursive: true });
+  const made = `# Made by scripts/supervisor.mjs for profile ${profile}; never commit it.\nINTERNAL_GRPC_TOKEN=${randomBytes(32).toString('hex')}\n`;
+  try {
+    // wx: two starts at once keep whichever file was written first.
+    writeFileSync(secretsFile, made, { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    if (error.code !== 'EEXIST') throw error;
+  }
+  return readEnvFile(secretsFile);
 }
 
 function alive(pid) {
@@ -79,13 +99,15 @@ async function waitHealthy(services, timeoutMs, supervisorPid) {
   return [...pending];
 }
 
-function serviceEnv(service, infra) {
+function serviceEnv(service, infra, secrets) {
   // A port variable left in the caller's environment must not reach a service it is not for.
   const inherited = { ...process.env };
   for (const name of ['PORT', 'METRICS_PORT', 'GRPC_PORT']) delete inherited[name];
   return {
     ...inherited,
     ...infra,
+    // One value for all five, whatever the caller's environment holds.
+    ...secrets,
     NODE_ENV: process.env.NODE_ENV ?? (profile === 'test' ? 'test' : 'development'),
     ...portEnv(profile, service),
     HOST: '127.0.0.1',
@@ -110,6 +132,7 @@ function serviceEnv(service, infra) {
 
 async function supervise() {
   const infra = readEnvFile(join(varDir, 'infra.env'));
+  const secrets = localSecrets();
   // nice takes an increment: this one lands ingestion on the configured
   // niceness, unless the supervisor already runs at least that low (infra.sh
   // treats the engines the same way).
@@ -129,7 +152,7 @@ async function supervise() {
       : [process.execPath, [main]];
     const child = spawn(file, argv, {
       cwd: join(repo, 'services', service),
-      env: serviceEnv(service, infra),
+      env: serviceEnv(service, infra, secrets),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout.pipe(log);
@@ -181,6 +204,7 @@ async function start() {
     }
     mkdirSync(dirname(pidFile), { recursive: true });
     mkdirSync(logDir, { recursive: true });
+    localSecrets(); // made here, so a failure shows in this terminal, not the detached log
     const out = openSync(join(logDir, 'supervisor.log'), 'a');
     const child = spawn(process.execPath, [fileURLToPath(import.meta.url), 'run', ...args.slice(1)], {
       detached: true,

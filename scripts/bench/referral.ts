@@ -30,7 +30,12 @@ import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sparePort, stop } from './child-process';
 import { TOPICS, TOPIC_PARTITIONS } from '@handcheck/contracts';
-import { createKafka, ensureTopics, testInfra } from '@handcheck/server-kit/testing';
+import {
+  TEST_INTERNAL_GRPC_TOKEN,
+  createKafka,
+  ensureTopics,
+  testInfra,
+} from '@handcheck/server-kit/testing';
 import mongoose from 'mongoose';
 import { REPO, commandOptions } from '../analytics/env';
 import { pacedLoad } from './paced-load';
@@ -84,6 +89,8 @@ function startService(name: 'gateway' | 'referral', env: Record<string, string>)
       LOG_LEVEL: 'warn',
       HOST: '127.0.0.1',
       KAFKA_BROKERS: infra.kafkaBrokers,
+      // Both processes share one credential, so the gateway's gRPC calls are the referral's own.
+      INTERNAL_GRPC_TOKEN: TEST_INTERNAL_GRPC_TOKEN,
       ...env,
     },
   });

@@ -7,6 +7,7 @@ import type { Ingress, NetworkPolicy } from 'kubernetes-types/networking/v1';
 import {
   REGISTRY,
   SERVICE_NAMES,
+  type ServiceName,
   expectedPortEnv,
   hasOwnMetricsPort,
   manifestProblems,
@@ -179,18 +180,53 @@ describe('the Helm chart', () => {
     expect(refs.sort()).toEqual(
       [
         'directory MONGO_URL <- handcheck-mongodb/mongodb-url',
+        'directory INTERNAL_GRPC_TOKEN <- handcheck-internal-grpc/internal-grpc-token',
+        'gateway INTERNAL_GRPC_TOKEN <- handcheck-internal-grpc/internal-grpc-token',
         'gateway JWT_SECRET <- handcheck-auth/jwt-secret',
         'gateway MONGO_URL <- handcheck-mongodb/mongodb-url',
         'ingestion CLICKHOUSE_PASSWORD <- handcheck-clickhouse/clickhouse-password',
+        'referral INTERNAL_GRPC_TOKEN <- handcheck-internal-grpc/internal-grpc-token',
         'referral MONGO_URL <- handcheck-mongodb/mongodb-url',
         'referral SMTP_PASSWORD <- handcheck-smtp/smtp-password',
         'referral SMTP_USER <- handcheck-smtp/smtp-user',
         'report CLICKHOUSE_PASSWORD <- handcheck-clickhouse/clickhouse-password',
+        'report INTERNAL_GRPC_TOKEN <- handcheck-internal-grpc/internal-grpc-token',
         'report MONGO_URL <- handcheck-mongodb/mongodb-url',
         'report SMTP_PASSWORD <- handcheck-smtp/smtp-password',
         'report SMTP_USER <- handcheck-smtp/smtp-user',
       ].sort(),
     );
+  });
+
+  it('gives every service that serves or calls gRPC the internal credential from its Secret, and no other', () => {
+    const grpcCalls = (name: ServiceName) =>
+      envNames(mainContainer(manifests, name)).some((n) => n.endsWith('_GRPC_URL'));
+    const speaksGrpc = SERVICE_NAMES.filter((n) => REGISTRY[n].grpcPort !== null || grpcCalls(n));
+    expect([...speaksGrpc].sort()).toEqual(['directory', 'gateway', 'referral', 'report']);
+    for (const name of SERVICE_NAMES) {
+      const token = (mainContainer(manifests, name).env ?? []).find(
+        (e) => e.name === 'INTERNAL_GRPC_TOKEN',
+      );
+      expect([name, token?.value, token?.valueFrom?.secretKeyRef]).toEqual([
+        name,
+        undefined,
+        speaksGrpc.includes(name)
+          ? { name: 'handcheck-internal-grpc', key: 'internal-grpc-token' }
+          : undefined,
+      ]);
+    }
+    // Another key of another Secret, as an operator names it.
+    const renamed = renderChart([
+      '--set',
+      'internalGrpc.existingSecret=grpc',
+      '--set',
+      'internalGrpc.tokenKey=token',
+    ]);
+    const gateway = mainContainer(renamed.manifests, 'gateway').env ?? [];
+    expect(gateway.find((e) => e.name === 'INTERNAL_GRPC_TOKEN')?.valueFrom?.secretKeyRef).toEqual({
+      name: 'grpc',
+      key: 'token',
+    });
   });
 
   it('configures the gateway for a container behind the ingress', () => {
@@ -531,12 +567,40 @@ describe('the Helm chart refuses incomplete values', () => {
     );
   });
 
+  it('refuses any install without the internal gRPC credential, in production or not', () => {
+    const complete = [
+      ...PRODUCTION_WITHOUT_SECRETS,
+      '--set',
+      'mongodb.existingSecret=handcheck-mongodb',
+      '--set',
+      'clickhouse.existingSecret=handcheck-clickhouse',
+      '--set',
+      'auth.existingSecret=handcheck-auth',
+      '--set',
+      'referral.config.inbox=referrals@handcheck.example',
+      '--set',
+      'report.config.recipients[0]=analytics@handcheck.example',
+    ];
+    for (const nodeEnv of ['production', 'development']) {
+      const result = renderChart([...complete, '--set', `config.nodeEnv=${nodeEnv}`], false);
+      expect([nodeEnv, result.ok]).toEqual([nodeEnv, false]);
+      expect(result.stderr).toContain('internalGrpc.existingSecret is required');
+    }
+    const withIt = renderChart(
+      [...complete, '--set', 'internalGrpc.existingSecret=handcheck-internal-grpc'],
+      false,
+    );
+    expect(withIt.stderr).toBe('');
+  });
+
   it('renders a non-production install without ClickHouse password or JWT secret', () => {
     const result = renderChart(
       [
         ...PRODUCTION_WITHOUT_SECRETS,
         '--set',
         'mongodb.existingSecret=handcheck-mongodb',
+        '--set',
+        'internalGrpc.existingSecret=handcheck-internal-grpc',
         '--set',
         'config.nodeEnv=development',
       ],

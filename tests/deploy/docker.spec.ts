@@ -89,9 +89,29 @@ describe('docker-compose.yml', () => {
     const required = [...compose.matchAll(/\$\{([A-Z_]+):\?/g)].map((m) => m[1]);
     expect([...new Set(required)].sort()).toEqual([
       'CLICKHOUSE_PASSWORD',
+      'INTERNAL_GRPC_TOKEN',
       'JWT_SECRET',
       'MONGO_PASSWORD',
     ]);
+  });
+
+  it('gives every service that serves or calls gRPC the required internal credential, and no other', () => {
+    const services = parseCompose(compose).services ?? {};
+    const env = (name: string) => (services[name]?.environment ?? {}) as Record<string, string>;
+    const speaksGrpc = SERVICE_NAMES.filter(
+      (name) =>
+        REGISTRY[name].grpcPort !== null ||
+        Object.keys(env(name)).some((k) => k.endsWith('_GRPC_URL')),
+    );
+    expect([...speaksGrpc].sort()).toEqual(['directory', 'gateway', 'referral', 'report']);
+    for (const name of SERVICE_NAMES) {
+      expect([name, env(name).INTERNAL_GRPC_TOKEN]).toEqual([
+        name,
+        speaksGrpc.includes(name)
+          ? '${INTERNAL_GRPC_TOKEN:?set INTERNAL_GRPC_TOKEN in .env (see the top of docker-compose.yml)}'
+          : undefined,
+      ]);
+    }
   });
 
   it('flags a plaintext password, a literal password in a URL and an unpinned image', () => {

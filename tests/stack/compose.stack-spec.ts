@@ -20,6 +20,7 @@ const secrets = {
   CLICKHOUSE_PASSWORD: randomBytes(12).toString('hex'),
   MONGO_PASSWORD: randomBytes(12).toString('hex'),
   JWT_SECRET: randomBytes(32).toString('hex'),
+  INTERNAL_GRPC_TOKEN: randomBytes(32).toString('hex'),
 };
 const inbox = `referrals-${randomUUID().slice(0, 8)}@handcheck.test`;
 const gatewayUrl = 'http://127.0.0.1:8080';

@@ -26,6 +26,8 @@ const port = (service: ServiceName, kind: 'httpPort' | 'metricsPort' | 'grpcPort
   Number(SERVICES[service][kind]) + PORT_OFFSET;
 const gatewayUrl = `http://127.0.0.1:${port('gateway')}`;
 const inbox = `referrals-${randomUUID().slice(0, 8)}@handcheck.test`;
+/** The one credential the gateway presents and the directory, referral and report check. */
+const internalGrpcToken = randomBytes(32).toString('hex');
 
 function serviceEnv(service: ServiceName): Record<string, string> {
   const common = {
@@ -39,10 +41,11 @@ function serviceEnv(service: ServiceName): Record<string, string> {
     SMTP_HOST: infra.smtpHost,
     SMTP_PORT: String(infra.smtpPort),
   };
+  const grpc = { ...common, INTERNAL_GRPC_TOKEN: internalGrpcToken };
   switch (service) {
     case 'gateway':
       return {
-        ...common,
+        ...grpc,
         METRICS_PORT: String(port('gateway', 'metricsPort')),
         JWT_SECRET: randomBytes(32).toString('hex'),
         DIRECTORY_GRPC_URL: `127.0.0.1:${port('directory', 'grpcPort')}`,
@@ -51,12 +54,12 @@ function serviceEnv(service: ServiceName): Record<string, string> {
     case 'directory':
     case 'report':
       return {
-        ...common,
+        ...grpc,
         GRPC_PORT: String(port(service, 'grpcPort')),
         ...(service === 'report' ? { REPORT_RECIPIENTS: 'analytics@handcheck.test' } : {}),
       };
     case 'referral':
-      return { ...common, REFERRAL_INBOX: inbox };
+      return { ...grpc, REFERRAL_INBOX: inbox };
     default:
       return common;
   }

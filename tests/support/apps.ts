@@ -3,6 +3,7 @@ import { Test } from '@nestjs/testing';
 import { type NestExpressApplication } from '@nestjs/platform-express';
 import {
   ClickHouseEnv,
+  type GrpcEnv,
   KafkaEnv,
   MailerEnv,
   MetricsServer,
@@ -13,7 +14,7 @@ import {
 } from '@handcheck/server-kit';
 import { createServer } from 'node:net';
 import { DirectoryService, ReferralService, ReportService } from '@handcheck/contracts';
-import { testInfra, uniqueName } from '@handcheck/server-kit/testing';
+import { TEST_INTERNAL_GRPC_TOKEN, testInfra, uniqueName } from '@handcheck/server-kit/testing';
 import { SERVICE_NAMES, type ServiceName } from '@handcheck/service-registry';
 import { AppModule as GatewayModule } from '../../services/gateway/src/app.module';
 import { GatewayEnv } from '../../services/gateway/src/config/gateway.env';
@@ -58,6 +59,8 @@ async function start<E extends object>(
     PORT: '0',
     METRICS_PORT: '0',
     GRPC_PORT: '0',
+    // One credential for every server and client the tests boot, as the supervisor gives them.
+    INTERNAL_GRPC_TOKEN: TEST_INTERNAL_GRPC_TOKEN,
     ...values,
   };
   const env = loadConfig(service, schema, all);
@@ -140,7 +143,7 @@ export async function freePort(): Promise<number> {
 }
 
 /** A service with its gRPC server on `grpcAddress`, as its main.ts runs it. */
-async function startWithGrpc<E extends object>(
+async function startWithGrpc<E extends GrpcEnv>(
   service: string,
   module: unknown,
   schema: new () => E,
@@ -156,7 +159,12 @@ async function startWithGrpc<E extends object>(
     { ...engines, ...overrides, GRPC_PORT: String(grpcPort) },
     (app) => {
       applyHttpDefaults(app);
-      connectGrpc(app, { services: [grpcService], port: grpcPort, host: '127.0.0.1' });
+      connectGrpc(app, {
+        services: [grpcService],
+        port: grpcPort,
+        host: '127.0.0.1',
+        internalToken: app.get(schema).internalGrpcToken,
+      });
     },
   );
   await running.app.startAllMicroservices();

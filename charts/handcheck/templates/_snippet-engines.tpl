@@ -134,6 +134,7 @@ Deployment, so `helm template` and `helm install` stop before anything is create
 {{- end -}}
 {{- $_ := required "referral.config.inbox is required when config.nodeEnv is production: the specialist inbox every referral is mailed to" $v.referral.config.inbox -}}
 {{- end -}}
+{{- $_ := required "internalGrpc.existingSecret is required: name a Secret that holds the token the services present to each other over gRPC (key internalGrpc.tokenKey); without it every internal call is refused" $v.internalGrpc.existingSecret -}}
 {{- if and $v.gateway.ingress.enabled (not $v.gateway.ingress.hosts) -}}
 {{- fail "gateway.ingress.hosts must list at least one host when gateway.ingress.enabled is true" -}}
 {{- end -}}

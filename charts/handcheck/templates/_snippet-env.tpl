@@ -126,6 +126,15 @@ the service's Env class. Secret values only ever arrive through secretKeyRef.
 {{- end }}
 {{- end -}}
 
+{{- /* Every service that serves or calls gRPC: the credential each call carries and each server checks. */}}
+{{- define "handcheck.env.internalGrpc" }}
+- name: INTERNAL_GRPC_TOKEN
+  valueFrom:
+    secretKeyRef:
+      name: {{ .Values.internalGrpc.existingSecret }}
+      key: {{ .Values.internalGrpc.tokenKey }}
+{{- end -}}
+
 {{- define "handcheck.env.ingestion" -}}
 {{- $config := .Values.ingestion.config }}
 - name: CONSUMER_GROUP
@@ -170,6 +179,9 @@ the service's Env class. Secret values only ever arrive through secretKeyRef.
 {{- end }}
 {{- if has .component (list "gateway" "ingestion" "referral" "report") }}
 {{- include (printf "handcheck.env.%s" .component) $ctx }}
+{{- end }}
+{{- if has .component (list "gateway" "directory" "referral" "report") }}
+{{- include "handcheck.env.internalGrpc" $ctx }}
 {{- end }}
 {{- with $values.extraEnvVars }}
 {{ toYaml . }}

@@ -180,6 +180,7 @@ describe('the specialist directory', () => {
     it('over gRPC: only active specialists, by location then name', async () => {
       const client = createGrpcClient(DirectoryService, directory!.grpcAddress, {
         deadlineMs: 5000,
+        internalToken: directory!.env.internalGrpcToken,
       });
       try {
         const { specialists } = await client.listActiveSpecialists();

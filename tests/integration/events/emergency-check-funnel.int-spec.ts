@@ -87,7 +87,10 @@ describe('emergency_check_completed, end to end', () => {
       MONGO_URL: mongoUrl(mongoDatabase),
       REPORT_TIMEZONE: 'UTC',
     });
-    client = createGrpcClient(ReportService, report.grpcAddress, { deadlineMs: 20_000 });
+    client = createGrpcClient(ReportService, report.grpcAddress, {
+      deadlineMs: 20_000,
+      internalToken: report.env.internalGrpcToken,
+    });
     clickhouse = testClickHouse(ingestion.env.CLICKHOUSE_DATABASE);
   });
 

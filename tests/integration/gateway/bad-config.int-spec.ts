@@ -13,6 +13,14 @@ const CASES: Array<[string, Record<string, string>, RegExp]> = [
   ['directory', { MONGO_URL: 'http://wrong' }, /directory cannot start[\s\S]*MONGO_URL must be a mongodb:\/\/ connection string/],
   ['referral', { SMTP_PORT: '70000' }, /referral cannot start[\s\S]*SMTP_PORT/],
   ['report', { NODE_ENV: 'staging' }, /report cannot start[\s\S]*NODE_ENV/],
+  // Every service that serves or calls gRPC needs the internal credential in production.
+  ...(['gateway', 'directory', 'referral', 'report'] as const).map(
+    (service): [string, Record<string, string>, RegExp] => [
+      service,
+      { NODE_ENV: 'production' },
+      new RegExp(`${service} cannot start[\\s\\S]*INTERNAL_GRPC_TOKEN must be at least 32`),
+    ],
+  ),
 ];
 
 describe('configuration is validated at start', () => {

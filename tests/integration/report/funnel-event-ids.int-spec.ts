@@ -68,7 +68,10 @@ beforeAll(async () => {
     MONGO_URL: mongoUrl(mongoDatabase),
     REPORT_TIMEZONE: ZONE,
   });
-  client = createGrpcClient(ReportService, report.grpcAddress, { deadlineMs: 20_000 });
+  client = createGrpcClient(ReportService, report.grpcAddress, {
+    deadlineMs: 20_000,
+    internalToken: report.env.internalGrpcToken,
+  });
 });
 
 afterAll(async () => {

@@ -109,7 +109,10 @@ describe('report figures count each event id once', () => {
       MONGO_URL: mongoUrl(mongoDatabase),
       REPORT_TIMEZONE: ZONE,
     });
-    client = createGrpcClient(ReportService, report.grpcAddress, { deadlineMs: 20_000 });
+    client = createGrpcClient(ReportService, report.grpcAddress, {
+      deadlineMs: 20_000,
+      internalToken: report.env.internalGrpcToken,
+    });
   });
 
   afterAll(async () => {

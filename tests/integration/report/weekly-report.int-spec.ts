@@ -139,7 +139,10 @@ describe('weekly report stats', () => {
 
   beforeAll(async () => {
     report = await startReport(reportEnv());
-    client = createGrpcClient(ReportService, report.grpcAddress, { deadlineMs: 20_000 });
+    client = createGrpcClient(ReportService, report.grpcAddress, {
+      deadlineMs: 20_000,
+      internalToken: report.env.internalGrpcToken,
+    });
   });
 
   afterAll(async () => {

@@ -24,8 +24,16 @@ import {
   type Specialist,
   type WeeklyStats,
 } from '@handcheck/contracts';
-import { createGrpcClient, GrpcCallError, type GrpcClient } from '../../../packages/server-kit/src/grpc/grpc-client';
+import { TEST_INTERNAL_GRPC_TOKEN } from '@handcheck/server-kit/testing';
+import {
+  createGrpcClient,
+  GrpcCallError,
+  type GrpcClient,
+} from '../../../packages/server-kit/src/grpc/grpc-client';
 import { listenHybrid } from '../../../packages/server-kit/src/grpc/grpc-server';
+
+/** The credential both apps share, as every service of a deployment does. */
+const CALLER = { internalToken: TEST_INTERNAL_GRPC_TOKEN };
 
 type SpecialistInit = MessageInitShape<typeof ListActiveSpecialistsResponseSchema>['specialists'];
 type ReportAnswer = MessageInitShape<typeof SendTestReportResponseSchema>;
@@ -123,6 +131,7 @@ async function startA(
       services: [DirectoryService, ReportService],
       port: grpcPort,
       host: '127.0.0.1',
+      internalToken: TEST_INTERNAL_GRPC_TOKEN,
       shutdownGraceMs,
     },
   );
@@ -148,8 +157,8 @@ describe('gRPC between two in-process apps', () => {
 
   beforeAll(async () => {
     a = await startA();
-    directory = createGrpcClient(DirectoryService, a.grpcAddress, { deadlineMs: 2_000 });
-    report = createGrpcClient(ReportService, a.grpcAddress, { deadlineMs: 2_000 });
+    directory = createGrpcClient(DirectoryService, a.grpcAddress, { ...CALLER, deadlineMs: 2_000 });
+    report = createGrpcClient(ReportService, a.grpcAddress, { ...CALLER, deadlineMs: 2_000 });
   });
 
   afterAll(async () => {
@@ -223,6 +232,7 @@ describe('gRPC between two in-process apps', () => {
 
   it('gives UNAVAILABLE when no server listens', async () => {
     const nobody = createGrpcClient(DirectoryService, `127.0.0.1:${await freePort()}`, {
+      ...CALLER,
       deadlineMs: 2_000,
     });
     try {
@@ -256,7 +266,12 @@ describe('starting a hybrid app', () => {
         listenHybrid(
           b,
           { port: 0, host: '127.0.0.1' },
-          { services: [DirectoryService], port: taken, host: '127.0.0.1' },
+          {
+            services: [DirectoryService],
+            port: taken,
+            host: '127.0.0.1',
+            internalToken: TEST_INTERNAL_GRPC_TOKEN,
+          },
         ),
       ).rejects.toThrow(`gRPC cannot listen on 127.0.0.1:${taken}: `);
       expect(b.getHttpServer().listening).toBe(false);
@@ -271,7 +286,7 @@ describe('starting a hybrid app', () => {
 describe('closing a hybrid app', () => {
   it('lets a call in flight finish, then refuses new ones', async () => {
     const a = await startA(2_000);
-    const report = createGrpcClient(ReportService, a.grpcAddress, { deadlineMs: 3_000 });
+    const report = createGrpcClient(ReportService, a.grpcAddress, { ...CALLER, deadlineMs: 3_000 });
     try {
       const inFlight = report.sendTestReport({ recipientEmail: 'delay-300@example.com' });
       await delay(100);
@@ -286,7 +301,7 @@ describe('closing a hybrid app', () => {
 
   it('answers calls still running after the grace period with UNAVAILABLE', async () => {
     const a = await startA(200);
-    const report = createGrpcClient(ReportService, a.grpcAddress, { deadlineMs: 5_000 });
+    const report = createGrpcClient(ReportService, a.grpcAddress, { ...CALLER, deadlineMs: 5_000 });
     try {
       const inFlight = failure(report.sendTestReport({ recipientEmail: 'delay-3000@example.com' }));
       await delay(100);

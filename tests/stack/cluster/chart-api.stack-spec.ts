@@ -106,6 +106,7 @@ beforeAll(async () => {
     `smtp-password=${randomBytes(12).toString('hex')}`,
   );
   await secret('handcheck-auth', `jwt-secret=${randomBytes(32).toString('hex')}`);
+  await secret('handcheck-internal-grpc', `internal-grpc-token=${randomBytes(32).toString('hex')}`);
 });
 
 describe('the Helm chart on a real Kubernetes API server', () => {
@@ -176,6 +177,9 @@ describe('the Helm chart on a real Kubernetes API server', () => {
     const jwt = container?.env?.find((e) => e.name === 'JWT_SECRET');
     expect(jwt?.value).toBeUndefined();
     expect(jwt?.valueFrom?.secretKeyRef?.name).toBe('handcheck-auth');
+    const internal = container?.env?.find((e) => e.name === 'INTERNAL_GRPC_TOKEN');
+    expect(internal?.value).toBeUndefined();
+    expect(internal?.valueFrom?.secretKeyRef?.name).toBe('handcheck-internal-grpc');
     // The chart creates no Secret of its own: every secret value stays with the operator.
     expect(installed.filter((o) => o.kind === 'Secret')).toEqual([]);
   });

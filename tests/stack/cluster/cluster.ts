@@ -19,6 +19,9 @@ export const VALUES = join(REPO_ROOT, 'deploy/stack/values-cluster.yaml');
 /** The stand-in busybox (nc, sh) the throwaway pods run. */
 export const BUSYBOX = `docker.io/${env.images.BUSYBOX_IMAGE}`;
 export const INBOX = 'referrals@handcheck.test';
+/** The Secret and key of the credential every internal gRPC call carries (the values' internalGrpc). */
+export const INTERNAL_GRPC_SECRET = 'handcheck-internal-grpc';
+export const INTERNAL_GRPC_KEY = 'internal-grpc-token';
 /** The services' pods (not the helm test pod, which has no component). */
 export const SERVICE_PODS = `app.kubernetes.io/instance=${RELEASE},app.kubernetes.io/component`;
 
@@ -143,6 +146,9 @@ async function productSecrets(): Promise<void> {
   });
   await createSecret(NAMESPACE, 'handcheck-auth', {
     'jwt-secret': randomBytes(32).toString('hex'),
+  });
+  await createSecret(NAMESPACE, INTERNAL_GRPC_SECRET, {
+    [INTERNAL_GRPC_KEY]: randomBytes(32).toString('hex'),
   });
 }
 

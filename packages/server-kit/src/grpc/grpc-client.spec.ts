@@ -2,6 +2,8 @@ import { Metadata, status } from '@grpc/grpc-js';
 import { DirectoryService, ReportService } from '@handcheck/contracts';
 import { createGrpcClient, GrpcCallError, grpcStatusName } from './grpc-client';
 
+const TOKEN = 'a-token-of-the-tests-0123456789abcdef';
+
 const METHOD = 'handcheck.directory.v1.DirectoryService/ListActiveSpecialists';
 
 describe('GrpcCallError.from', () => {
@@ -57,17 +59,26 @@ describe('grpcStatusName', () => {
 describe('createGrpcClient', () => {
   it('has one method per unary RPC, named as protobuf-es names it, plus close', () => {
     // The channel connects lazily: nothing is dialled here.
-    const client = createGrpcClient(ReportService, '127.0.0.1:1', { deadlineMs: 100 });
+    const client = createGrpcClient(ReportService, '127.0.0.1:1', {
+      deadlineMs: 100,
+      internalToken: TOKEN,
+    });
     expect(Object.keys(client).sort()).toEqual(['close', 'getDashboard', 'sendTestReport']);
     client.close();
   });
 
   it('refuses a client without a positive deadline', () => {
-    expect(() => createGrpcClient(DirectoryService, '127.0.0.1:1', { deadlineMs: 0 })).toThrow(
-      /deadlineMs/,
-    );
-    expect(() =>
-      createGrpcClient(DirectoryService, '127.0.0.1:1', { deadlineMs: Number.NaN }),
-    ).toThrow(/deadlineMs/);
+    const client = (deadlineMs: number) => () =>
+      createGrpcClient(DirectoryService, '127.0.0.1:1', { deadlineMs, internalToken: TOKEN });
+    expect(client(0)).toThrow(/deadlineMs/);
+    expect(client(Number.NaN)).toThrow(/deadlineMs/);
+  });
+
+  it('refuses a client without a usable internal credential, naming the setting', () => {
+    for (const internalToken of ['', 'short', `${'x'.repeat(31)}`, `with space ${TOKEN}`]) {
+      expect(() =>
+        createGrpcClient(DirectoryService, '127.0.0.1:1', { deadlineMs: 100, internalToken }),
+      ).toThrow(/INTERNAL_GRPC_TOKEN/);
+    }
   });
 });

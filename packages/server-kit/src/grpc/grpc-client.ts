@@ -9,6 +9,7 @@ import {
   type ChannelCredentials,
   type ChannelOptions,
 } from '@grpc/grpc-js';
+import { assertInternalToken, withInternalCredential } from './internal-credential';
 import { grpcMethodDefinition } from './protobuf-definitions';
 
 /**
@@ -62,6 +63,11 @@ export function grpcStatusName(code: number): string {
 export interface GrpcClientOptions {
   /** Every call fails with DEADLINE_EXCEEDED after this long, unless the call sets its own. */
   deadlineMs: number;
+  /**
+   * The internal credential (INTERNAL_GRPC_TOKEN, `env.internalGrpcToken`) every call carries;
+   * the server answers UNAUTHENTICATED without it.
+   */
+  internalToken: string;
   /** Default: insecure (plaintext), as inside the cluster. */
   credentials?: ChannelCredentials;
   channelOptions?: ChannelOptions;
@@ -70,6 +76,7 @@ export interface GrpcClientOptions {
 export interface GrpcCallOptions {
   /** This call's deadline instead of the client's. */
   deadlineMs?: number;
+  /** Sent beside the internal credential, which it cannot replace. */
   metadata?: Metadata;
 }
 
@@ -112,6 +119,7 @@ export function createGrpcClient<T extends AnyGenService>(
 ): GrpcClient<T> {
   if (!(options.deadlineMs > 0))
     throw new Error(`deadlineMs must be positive, got ${options.deadlineMs}`);
+  assertInternalToken(options.internalToken);
   const client = new Client(
     address,
     options.credentials ?? grpcCredentials.createInsecure(),
@@ -135,7 +143,7 @@ export function createGrpcClient<T extends AnyGenService>(
           definition.requestSerialize,
           definition.responseDeserialize,
           request,
-          call.metadata ?? new Metadata(),
+          withInternalCredential(options.internalToken, call.metadata),
           { deadline: Date.now() + (call.deadlineMs ?? options.deadlineMs) },
           (error, response) =>
             error ? reject(GrpcCallError.from(name, error)) : resolve(response),
@@ -146,8 +154,9 @@ export function createGrpcClient<T extends AnyGenService>(
 }
 
 /**
- * A Nest provider of one gRPC service's client: a subclass gives the service, its address and
- * deadline (`super(ReportService, env.REPORT_GRPC_URL, { deadlineMs })`); callers use `rpc`.
+ * A Nest provider of one gRPC service's client: a subclass gives the service, its address,
+ * deadline and credential (`super(ReportService, env.REPORT_GRPC_URL, { deadlineMs,
+ * internalToken: env.internalGrpcToken })`); callers use `rpc`.
  * The channel connects lazily and closes with the application.
  */
 export abstract class GrpcServiceClient<T extends AnyGenService> implements OnApplicationShutdown {

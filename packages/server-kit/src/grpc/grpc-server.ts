@@ -10,6 +10,7 @@ import {
 } from '@grpc/grpc-js';
 import { createHttpService, type HttpServiceOptions } from '../http/bootstrap';
 import { GrpcExceptionFilter } from './grpc-exception.filter';
+import { internalCredentialInterceptor } from './internal-credential';
 import { grpcPackageDefinition, grpcPackageNames } from './protobuf-definitions';
 
 export interface GrpcServeOptions {
@@ -23,6 +24,11 @@ export interface GrpcServeOptions {
   services: readonly DescService[];
   port: number;
   host: string;
+  /**
+   * The internal credential (INTERNAL_GRPC_TOKEN, `env.internalGrpcToken`): a call without it
+   * is answered UNAUTHENTICATED before any handler runs.
+   */
+  internalToken: string;
   /**
    * How long closing waits for calls in flight before answering them
    * UNAVAILABLE. Default 5 s: well inside Kubernetes' 30 s termination grace;
@@ -107,9 +113,9 @@ export class GracefulGrpcServer extends ServerGrpc {
 }
 
 /**
- * Nest microservice options serving `services` on host:port. The package
- * definition is built from the protobuf-es descriptors, so no .proto file is
- * loaded at run time (Nest still requires @grpc/proto-loader to be installed).
+ * Nest microservice options serving `services` on host:port, every call checked for the
+ * internal credential. The package definition is built from the protobuf-es descriptors, so
+ * no .proto file is loaded at run time (Nest still requires @grpc/proto-loader to be installed).
  */
 export function grpcServerOptions(
   options: Omit<GrpcServeOptions, 'shutdownGraceMs'>,
@@ -119,6 +125,8 @@ export function grpcServerOptions(
     url: `${options.host}:${options.port}`,
     package: grpcPackageNames(options.services),
     packageDefinition: grpcPackageDefinition(options.services),
+    // Nest hands channelOptions to grpc-js's Server constructor, whose options take interceptors.
+    channelOptions: { interceptors: [internalCredentialInterceptor(options.internalToken)] },
   };
 }
 
@@ -171,11 +179,12 @@ export async function listenHybrid(
 
 /**
  * `runService` for a service that also serves gRPC: a service's whole main.ts.
- * The env schema's GRPC_PORT is where gRPC listens, on the same HOST as HTTP.
+ * The env schema's GRPC_PORT is where gRPC listens, on the same HOST as HTTP;
+ * its internal token (GrpcEnv) is what callers must present.
  */
 export function runHybridService(
   module: Parameters<typeof NestFactory.create>[0],
-  envSchema: new () => { PORT: number; HOST: string; GRPC_PORT: number },
+  envSchema: new () => { PORT: number; HOST: string; GRPC_PORT: number; internalGrpcToken: string },
   services: readonly DescService[],
   options: Omit<HttpServiceOptions, 'port' | 'host'> & { shutdownGraceMs?: number } = {},
 ): void {
@@ -185,7 +194,13 @@ export function runHybridService(
       await listenHybrid(
         app,
         { port: env.PORT, host: env.HOST },
-        { services, port: env.GRPC_PORT, host: env.HOST, shutdownGraceMs: options.shutdownGraceMs },
+        {
+          services,
+          port: env.GRPC_PORT,
+          host: env.HOST,
+          internalToken: env.internalGrpcToken,
+          shutdownGraceMs: options.shutdownGraceMs,
+        },
       );
     })
     .catch((error: unknown) => {

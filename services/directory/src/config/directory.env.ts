@@ -1,7 +1,7 @@
-import { CommonEnv, IsListenPort } from '@handcheck/server-kit';
+import { GrpcEnv, IsListenPort } from '@handcheck/server-kit';
 import { SERVICES } from '@handcheck/service-registry';
 
-export class DirectoryEnv extends CommonEnv {
+export class DirectoryEnv extends GrpcEnv {
   override PORT = SERVICES.directory.httpPort;
 
   /** gRPC (ListActiveSpecialists), for the gateway. 0 picks a free port (tests). */

@@ -10,6 +10,9 @@ export const REFERRAL_DEADLINE_MS = 60_000;
 @Injectable()
 export class ReferralClient extends GrpcServiceClient<typeof ReferralService> {
   constructor(env: GatewayEnv) {
-    super(ReferralService, env.REFERRAL_GRPC_URL, { deadlineMs: REFERRAL_DEADLINE_MS });
+    super(ReferralService, env.REFERRAL_GRPC_URL, {
+      deadlineMs: REFERRAL_DEADLINE_MS,
+      internalToken: env.internalGrpcToken,
+    });
   }
 }

@@ -10,6 +10,9 @@ export const REPORT_DEADLINE_MS = 20_000;
 @Injectable()
 export class ReportClient extends GrpcServiceClient<typeof ReportService> {
   constructor(env: GatewayEnv) {
-    super(ReportService, env.REPORT_GRPC_URL, { deadlineMs: REPORT_DEADLINE_MS });
+    super(ReportService, env.REPORT_GRPC_URL, {
+      deadlineMs: REPORT_DEADLINE_MS,
+      internalToken: env.internalGrpcToken,
+    });
   }
 }

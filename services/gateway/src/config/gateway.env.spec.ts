@@ -15,9 +15,18 @@ describe('GatewayEnv admin settings', () => {
       loadConfig('gateway', GatewayEnv, { NODE_ENV: 'production', JWT_SECRET: 'é'.repeat(15) }),
     ).toThrow(ConfigError); // 30 bytes, 15 characters
     expect(
-      loadConfig('gateway', GatewayEnv, { NODE_ENV: 'production', JWT_SECRET: 'é'.repeat(16) })
-        .JWT_SECRET,
+      loadConfig('gateway', GatewayEnv, {
+        NODE_ENV: 'production',
+        JWT_SECRET: 'é'.repeat(16),
+        INTERNAL_GRPC_TOKEN: 'i'.repeat(32),
+      }).JWT_SECRET,
     ).toHaveLength(16);
+  });
+
+  it('refuses production without the INTERNAL_GRPC_TOKEN its gRPC calls carry, naming it', () => {
+    expect(() =>
+      loadConfig('gateway', GatewayEnv, { NODE_ENV: 'production', JWT_SECRET: 's'.repeat(32) }),
+    ).toThrow(/gateway cannot start[\s\S]*INTERNAL_GRPC_TOKEN must be at least 32/);
   });
 
   it('never prints a secret it refuses', () => {

@@ -9,7 +9,7 @@ import {
 } from 'class-validator';
 import { TOPICS } from '@handcheck/contracts';
 import {
-  CommonEnv,
+  GrpcEnv,
   HostPortSetting,
   IntSetting,
   IsListenPort,
@@ -36,7 +36,7 @@ const AtLeastBytes = (min: number) =>
     },
   });
 
-export class GatewayEnv extends CommonEnv {
+export class GatewayEnv extends GrpcEnv {
   override PORT = SERVICES.gateway.httpPort;
 
   /** /metrics on a port of its own: PORT faces the internet, this one never does. 0 picks a free port (tests). */

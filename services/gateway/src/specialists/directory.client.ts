@@ -13,6 +13,9 @@ export const DIRECTORY_DEADLINE_MS = 1_000;
 @Injectable()
 export class DirectoryClient extends GrpcServiceClient<typeof DirectoryService> {
   constructor(env: GatewayEnv) {
-    super(DirectoryService, env.DIRECTORY_GRPC_URL, { deadlineMs: DIRECTORY_DEADLINE_MS });
+    super(DirectoryService, env.DIRECTORY_GRPC_URL, {
+      deadlineMs: DIRECTORY_DEADLINE_MS,
+      internalToken: env.internalGrpcToken,
+    });
   }
 }

@@ -7,7 +7,7 @@ import {
   deadLetterTopic,
 } from '@handcheck/contracts';
 import {
-  CommonEnv,
+  GrpcEnv,
   IntSetting,
   IsListenPort,
   TextSetting,
@@ -19,7 +19,7 @@ import { SERVICES } from '@handcheck/service-registry';
 /** Where referrals go when REFERRAL_INBOX is not set (development and tests only). */
 export const DEV_REFERRAL_INBOX = 'referrals@handcheck.local';
 
-export class ReferralEnv extends CommonEnv {
+export class ReferralEnv extends GrpcEnv {
   override PORT = SERVICES.referral.httpPort;
 
   /** gRPC (ListFailedReferrals, RetryReferral), for the gateway's admin routes. 0 picks a free port (tests). */

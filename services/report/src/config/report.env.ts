@@ -9,13 +9,7 @@ import {
 } from 'class-validator';
 import { CronTime } from 'cron';
 import { IsEmailAddress } from '@handcheck/contracts';
-import {
-  CommonEnv,
-  IntSetting,
-  IsListenPort,
-  ListSetting,
-  TextSetting,
-} from '@handcheck/server-kit';
+import { GrpcEnv, IntSetting, IsListenPort, ListSetting, TextSetting } from '@handcheck/server-kit';
 import { SERVICES } from '@handcheck/service-registry';
 
 @ValidatorConstraint({ name: 'isCron' })
@@ -50,7 +44,7 @@ class IsTimeZone implements ValidatorConstraintInterface {
   }
 }
 
-export class ReportEnv extends CommonEnv {
+export class ReportEnv extends GrpcEnv {
   override PORT = SERVICES.report.httpPort;
 
   /** gRPC (SendTestReport, GetDashboard), for the gateway. 0 picks a free port (tests). */
