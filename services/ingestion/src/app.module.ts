@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { TOPICS, topicWithDeadLetters } from '@handcheck/contracts';
 import {
   ClickHouseHealth,
   ClickHouseModule,
@@ -13,14 +12,14 @@ import {
 import { AnalyticsConsumer } from './analytics/analytics-consumer';
 import { AnalyticsRepository } from './analytics/analytics.repository';
 import { MIGRATIONS, SHARDING_KEY } from './clickhouse/schema';
-import { IngestionEnv } from './config/ingestion.env';
+import { IngestionEnv, analyticsTopics } from './config/ingestion.env';
 
 @Module({
   imports: [
     EnvModule.forRoot('ingestion', IngestionEnv),
     createLoggerModule('ingestion', IngestionEnv),
     MetricsModule.forRoot(),
-    KafkaModule.forRoot({ topics: topicWithDeadLetters(TOPICS.analyticsEventBatches) }),
+    KafkaModule.forRoot({ topicsFrom: { inject: [IngestionEnv], useFactory: analyticsTopics } }),
     // Ingestion owns the analytics schema: migrated before anything consumes.
     ClickHouseModule.forRoot({ migrations: MIGRATIONS, shardingKey: SHARDING_KEY }),
     HealthModule.forRoot({ ready: [KafkaHealth, ClickHouseHealth] }),

@@ -1,5 +1,4 @@
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { TOPICS } from '@handcheck/contracts';
 import {
   type BatchOutcome,
   type ConsumedBatch,
@@ -56,7 +55,7 @@ export class AnalyticsConsumer implements OnApplicationBootstrap {
     await this.kafka.batchConsumer(
       {
         groupId: this.env.CONSUMER_GROUP,
-        topic: TOPICS.analyticsEventBatches,
+        topic: this.env.ANALYTICS_TOPIC,
         fromBeginning: true,
         minBytes: this.env.BATCH_MIN_BYTES,
         maxWaitMs: this.env.BATCH_MAX_WAIT_MS,
