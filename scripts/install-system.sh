@@ -147,6 +147,8 @@ if [[ ! -f "$stamp" || "$(cat "$stamp")" != "$want" ]]; then
   echo "install-system: installing npm packages…"
   # npm ci installs the lock as written and never rewrites it; the lock lists
   # every platform's optional binaries, so it fits any machine.
-  npm ci --no-audit --no-fund --loglevel=error
+  # --prefer-offline: the lock pins every tarball's hash, so the cache's copy needs no
+  # revalidation round trip (the network is still used for anything not cached).
+  npm ci --prefer-offline --no-audit --no-fund --loglevel=error
   echo "$want" >"$stamp"
 fi

@@ -96,19 +96,29 @@ step_wait "lint"
 step_wait "type-check"
 typecheck_status=$?
 step "contracts up to date" node scripts/check-generated.mjs
-echo "── jest (unit)"
 # Every core: Jest's default leaves one for itself, which on two cores means in band. The
-# unit specs of tests/deploy need the tools the deploy checks build (minutes on an empty
-# cache), so they run after those; everything else does not wait for them.
-timed "jest (unit)" jest_run jest-unit --selectProjects unit --maxWorkers=100% \
-  --testPathIgnorePatterns /node_modules/ /dist/ /tests/deploy/
-unit_status=$?
-step_wait "deploy checks (helm, compose)"
-echo "── jest (unit: deploy)"
-timed "jest (unit: deploy)" jest_run jest-unit-deploy --selectProjects unit --maxWorkers=100% \
-  --testPathPatterns /tests/deploy/
-deploy_unit_status=$?
-((unit_status != 0)) || unit_status=$deploy_unit_status
+# unit specs of tests/deploy need the tools the deploy checks build: on a warm cache those
+# checks are done by now and the whole unit project is one Jest run; on an empty cache
+# (minutes of building) everything else runs first and does not wait for them.
+deploy_pid=${background["deploy checks (helm, compose)"]}
+if ! kill -0 "$deploy_pid" 2>/dev/null; then
+  step_wait "deploy checks (helm, compose)"
+  echo "── jest (unit)"
+  timed "jest (unit)" jest_run jest-unit --selectProjects unit --maxWorkers=100% \
+    --testPathIgnorePatterns /node_modules/ /dist/
+  unit_status=$?
+else
+  echo "── jest (unit)"
+  timed "jest (unit)" jest_run jest-unit --selectProjects unit --maxWorkers=100% \
+    --testPathIgnorePatterns /node_modules/ /dist/ /tests/deploy/
+  unit_status=$?
+  step_wait "deploy checks (helm, compose)"
+  echo "── jest (unit: deploy)"
+  timed "jest (unit: deploy)" jest_run jest-unit-deploy --selectProjects unit --maxWorkers=100% \
+    --testPathPatterns /tests/deploy/
+  deploy_unit_status=$?
+  ((unit_status != 0)) || unit_status=$deploy_unit_status
+fi
 if ((typecheck_status != 0 || unit_status != 0)); then
   echo
   ((typecheck_status == 0)) || echo "Stopped before the engines: the type-check failed."
@@ -133,7 +143,7 @@ echo "── jest (integration, e2e)"
 # group, a ClickHouse or MongoDB database, mail addresses), so specs run side by side. Most of
 # their time is spent waiting on an engine or a browser, so four workers on two cores take
 # about a third of the time (measured: 13 min in band, 5 min 35 s with three, 4 min 51 s with four).
-timed "jest (integration, e2e)" jest_run jest-engines --selectProjects integration e2e --maxWorkers=4
+timed "jest (integration, e2e)" jest_run jest-engines --selectProjects integration e2e --maxWorkers=5
 echo "── jest (faults)"
 # Last and alone: these stop or restart the shared engines (jest.config.js, FAULTS).
 timed "jest (faults)" jest_run jest-faults --selectProjects faults --runInBand
