@@ -312,7 +312,8 @@ describe('links and page weight', () => {
     const { page } = tab;
     const targets = new Set<string>();
     for (const route of PUBLIC_ROUTES) {
-      await gotoPage(page, route.path);
+      // Links are in the prerendered page: no need to wait for the network to go quiet.
+      await gotoPage(page, route.path, { waitUntil: 'load' });
       const hrefs = await page
         .locator('a[href^="/"]')
         .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
@@ -342,7 +343,8 @@ describe('links and page weight', () => {
       const page = await tab.context.newPage();
       await page.setViewportSize(viewport);
       for (const route of PUBLIC_ROUTES) {
-        await gotoPage(page, route.path);
+        // The text and its styles are in the prerendered page: no need to wait for quiet.
+        await gotoPage(page, route.path, { waitUntil: 'load' });
         const pairs = await page.evaluate(() => {
           const seen = new Set<string>();
           const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
@@ -367,6 +369,8 @@ describe('links and page weight', () => {
       await page.close();
     }
     expect(offScale).toEqual([]);
+    // Each page was read: at least a heading and body text.
+    expect(Object.entries(pairsPerPage).filter(([, pairs]) => pairs < 2)).toEqual([]);
     // The home page had 13 before the scale and has 7 now.
     expect(Object.entries(pairsPerPage).filter(([, pairs]) => pairs > 7)).toEqual([]);
   });

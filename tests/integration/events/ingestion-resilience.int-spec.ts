@@ -21,7 +21,13 @@ describe('ingestion loses nothing and counts nothing twice', () => {
   const group = uniqueName('ingestion-resilience');
 
   beforeAll(async () => {
-    ingestion = await startIngestion({ CLICKHOUSE_DATABASE: database, CONSUMER_GROUP: group });
+    ingestion = await startIngestion({
+      CLICKHOUSE_DATABASE: database,
+      CONSUMER_GROUP: group,
+      // After Kafka's restart the group waits this long for the member lost with it; the
+      // default 30 s would be most of this spec's time, and what is checked is the same.
+      KAFKA_SESSION_TIMEOUT_MS: '6000',
+    });
     gateway = await startGateway();
     clickhouse = testClickHouse(database);
   });

@@ -93,8 +93,12 @@ export async function axeViolations(page: Page): Promise<string[]> {
 }
 
 /** Waits until React has hydrated the prerendered page (the app marks <html> once mounted). */
-export async function gotoPage(page: Page, path: string) {
-  const response = await page.goto(siteUrl(path), { waitUntil: 'networkidle' });
+export async function gotoPage(
+  page: Page,
+  path: string,
+  { waitUntil = 'networkidle' }: { waitUntil?: 'networkidle' | 'load' } = {},
+) {
+  const response = await page.goto(siteUrl(path), { waitUntil });
   await page.waitForSelector('html[data-hydrated="true"]');
   return response;
 }

@@ -47,4 +47,15 @@ describe('KafkaEnv', () => {
       /KAFKA_TOPIC_PARTITIONS: .*topic=partitions/,
     );
   });
+
+  it('takes a consumer session timeout of 6 s to 5 min, 30 s unless set', () => {
+    expect(loadConfig('test', KafkaEnv, {}).KAFKA_SESSION_TIMEOUT_MS).toBe(30_000);
+    expect(
+      loadConfig('test', KafkaEnv, { KAFKA_SESSION_TIMEOUT_MS: '6000' }).KAFKA_SESSION_TIMEOUT_MS,
+    ).toBe(6_000);
+    // Below Kafka's group.min.session.timeout.ms (6 s) the broker would refuse to join.
+    expect(() => loadConfig('test', KafkaEnv, { KAFKA_SESSION_TIMEOUT_MS: '5999' })).toThrow(
+      /KAFKA_SESSION_TIMEOUT_MS/,
+    );
+  });
 });

@@ -55,6 +55,15 @@ export class KafkaEnv {
    */
   @IntSetting({ min: 0, max: 87_600 })
   KAFKA_RETENTION_HOURS = 0;
+
+  /**
+   * How long a consumer group waits for a member that went silent before sharing its
+   * partitions out again. After a broker restart the group waits this long for members
+   * that crashed with the connection, so a shorter one resumes sooner, at the cost of
+   * rebalances on a long pause (a GC stop, a slow ClickHouse insert).
+   */
+  @IntSetting({ min: 6_000, max: 300_000 })
+  KAFKA_SESSION_TIMEOUT_MS = 30_000;
 }
 
 /** A topic name a setting may choose (tests isolate themselves with their own). */

@@ -98,6 +98,7 @@ export class KafkaService
   private readonly consumers: RunningConsumer[] = [];
   private readonly consumerMetrics: ConsumerMetrics;
   private started = false;
+  private readonly sessionTimeoutMs: number;
   /** Aborted at shutdown: ends a background connect. */
   private readonly stopping = new AbortController();
 
@@ -108,6 +109,7 @@ export class KafkaService
     metrics: Metrics,
   ) {
     this.kafka = createKafka({ clientId: service, brokers: brokerList(env.KAFKA_BROKERS) });
+    this.sessionTimeoutMs = env.KAFKA_SESSION_TIMEOUT_MS;
     this.admin = this.kafka.admin();
     this.consumerMetrics = new ConsumerMetrics(metrics);
     this.policy = topicPolicy(env);
@@ -205,8 +207,9 @@ export class KafkaService
   ): Consumer {
     return this.kafka.consumer({
       groupId,
-      sessionTimeout: 30_000,
-      heartbeatInterval: 3_000,
+      sessionTimeout: this.sessionTimeoutMs,
+      // Kafka's advice: at most a third of the session, so two missed beats are survived.
+      heartbeatInterval: Math.min(3_000, Math.floor(this.sessionTimeoutMs / 3)),
       ...Object.fromEntries(Object.entries(fetch).filter(([, value]) => value !== undefined)),
     });
   }
