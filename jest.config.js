@@ -45,6 +45,12 @@ const FAULTS = [
   '/web/e2e/faults/',
 ];
 
+// One Chromium for a run's browser specs, launched before the first and closed after the last.
+const browserServer = {
+  globalSetup: '<rootDir>/tests/support/browser/global-setup.ts',
+  globalTeardown: '<rootDir>/tests/support/browser/global-teardown.ts',
+};
+
 module.exports = {
   projects: [
     {
@@ -64,6 +70,7 @@ module.exports = {
       ...shared,
       displayName: 'e2e',
       testEnvironment: 'node',
+      ...browserServer,
       testMatch: ['<rootDir>/{web,tests}/**/*.e2e-spec.ts'],
       testPathIgnorePatterns: [...shared.testPathIgnorePatterns, ...FAULTS],
     },
@@ -71,6 +78,7 @@ module.exports = {
       ...shared,
       displayName: 'faults',
       testEnvironment: 'node',
+      ...browserServer,
       testRegex: FAULTS.map((path) => (path.endsWith('/') ? `${path}.*\\.e2e-spec\\.ts$` : path)),
     },
   ],

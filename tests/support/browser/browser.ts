@@ -23,11 +23,21 @@ export function siteUrl(path: string): string {
   return `${BASE_URL}${path}`;
 }
 
+export const CHROMIUM_LAUNCH = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: CHROMIUM_ARGS,
+};
+
+/** Set by the e2e projects' global setup: the one Chromium of the run (browser-server.ts). */
+export const BROWSER_SERVER_ENV = 'HANDCHECK_BROWSER_WS';
+
+/**
+ * The run's shared Chromium when there is one, else a Chromium of its own. Closing a shared
+ * one closes this file's contexts and disconnects; the browser stays up for the next file.
+ */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-  });
+  const shared = process.env[BROWSER_SERVER_ENV];
+  return shared ? chromium.connect(shared) : chromium.launch(CHROMIUM_LAUNCH);
 }
 
 export interface TrackedEvent {

@@ -1,0 +1,3 @@
+import { startBrowserServer } from './browser-server';
+
+export default startBrowserServer;

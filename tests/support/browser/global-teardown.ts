@@ -1,0 +1,3 @@
+import { stopBrowserServer } from './browser-server';
+
+export default stopBrowserServer;
