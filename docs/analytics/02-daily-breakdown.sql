@@ -5,7 +5,13 @@ FROM
     WITH toDate(now(), 'Europe/London') AS end_day
     SELECT event_id, toDate(min(created_at), 'Europe/London') AS first_day
     FROM handcheck.visits_by_time
-    WHERE created_at >= toDateTime(end_day - 21, 'Europe/London') AND created_at < toDateTime(end_day, 'Europe/London')
+    WHERE created_at < toDateTime(end_day, 'Europe/London') AND event_id GLOBAL IN
+    (
+        WITH toDate(now(), 'Europe/London') AS end_day
+        SELECT event_id
+        FROM handcheck.visits_by_time
+        WHERE created_at >= toDateTime(end_day - 14, 'Europe/London') AND created_at < toDateTime(end_day, 'Europe/London')
+    )
     GROUP BY event_id
     HAVING first_day >= end_day - 14
 )

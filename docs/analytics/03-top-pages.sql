@@ -1,19 +1,19 @@
--- The 3 most visited pages in the last 7 whole days (Europe/London), as the weekly email shows them: the sums of their days.
-SELECT page, sum(visits) AS visits
+-- The 3 most visited pages in the last 7 whole days (Europe/London), as the weekly email shows them: each visit under the path of its first delivery.
+SELECT page, count() AS visits
 FROM
 (
-    SELECT first_day AS day, page, if(link = '', '(direct)', domain(link)) AS referrer, count() AS visits
-    FROM
+    WITH toDate(now(), 'Europe/London') AS end_day
+    SELECT event_id, toDate(min(created_at), 'Europe/London') AS first_day, min(concat(toString(created_at), page_path, '\0', referrer)) AS first, substring(first, 20, position(first, '\0') - 20) AS page, substring(first, position(first, '\0') + 1) AS link
+    FROM handcheck.visits_by_time
+    WHERE created_at < toDateTime(end_day, 'Europe/London') AND event_id GLOBAL IN
     (
         WITH toDate(now(), 'Europe/London') AS end_day
-        SELECT event_id, toDate(min(created_at), 'Europe/London') AS first_day, argMin(page_path, (created_at, page_path)) AS page, argMin(referrer, (created_at, referrer)) AS link
+        SELECT event_id
         FROM handcheck.visits_by_time
-        WHERE created_at >= toDateTime(end_day - 14, 'Europe/London') AND created_at < toDateTime(end_day, 'Europe/London')
-        GROUP BY event_id
-        HAVING first_day >= end_day - 7
+        WHERE created_at >= toDateTime(end_day - 7, 'Europe/London') AND created_at < toDateTime(end_day, 'Europe/London')
     )
-    GROUP BY day, page, referrer
-    ORDER BY day, page, referrer
+    GROUP BY event_id
+    HAVING first_day >= end_day - 7
 )
 GROUP BY page
 ORDER BY visits DESC, page

@@ -1,28 +1,27 @@
 // npm run bench:report [-- --events 10000000 --days 365 --runs 200]
 //
 // The weekly report's stats over many events, as WeeklyStatsService computes
-// them (services/report/src/weekly/visit-days.ts): p50/p99 of a report whose
-// 14 days are kept from the service's refresh (it reads each day's visit
-// deliveries and computes nothing: the figure that matters for the weekly
-// run), of one that computes every day (a replica's first report, and what a
-// report cost before days were kept), and of one after a late visit on a past
-// day (that day and the days depending on it computed again). Target: p99
-// under 100 ms for 10 million events.
+// them: the report's three queries (docs/analytics 02–04) at once, through the
+// report's own AnalyticsRepository with its settings (20 s, REPORT_QUERY_MAX_MEMORY_MB).
+// Prints the first run (the first report after a start: nothing is kept between
+// runs, so it should cost what any other does) and p50/p99 of the runs after it.
+// Target: p99 under 2 s for 10 million events over a year; with --days 7 (all
+// of them in one week), within the report's 20 s.
 //
 // Seeding goes straight into ClickHouse, not through the pipeline, for speed:
 // INSERT … SELECT from numbers() writes site_visits rows (random UUIDs as
 // event ids, as browsers make them; times spread evenly at random over --days
-// days before now, 8 pages, 5 referrers) in 1M-row chunks; ingestion's views
-// copy each chunk into visits_by_time, the copy sorted on the time that the
-// report reads (migrations v3, v4), and count it in visit_deliveries_by_hour
-// (v5), as they do every insert. The database is a fresh one of its own
-// (hc_bench_report_…), created with the ingestion migrations and dropped at
-// the end. Profile: HANDCHECK_PROFILE (dev for `make start`, test for the
-// test engines, scale for the local cluster with CLICKHOUSE_CLUSTER=handcheck: the
-// schema is then made ON CLUSTER, replicated, and the rows go through the
-// Distributed tables as ingestion's do).
-import { randomUUID } from 'node:crypto';
+// days before now, 8 pages, 5 referrers) in 1M-row chunks; ingestion's view
+// copies each chunk into visits_by_time, the copy sorted on the time that the
+// report reads (migrations v3, v4), as it does every insert. The database is a
+// fresh one of its own (hc_bench_report_…), created with the ingestion
+// migrations and dropped at the end. Profile: HANDCHECK_PROFILE (dev for `make
+// start`, test for the test engines, scale for the local cluster with
+// CLICKHOUSE_CLUSTER=handcheck: the schema is then made ON CLUSTER, replicated,
+// and the rows go through the Distributed tables as ingestion's do).
 import {
+  ClickHouseEnv,
+  ClickHouseService,
   createClickHouse,
   createClickHouseServerClient,
   localTable,
@@ -31,13 +30,9 @@ import {
   sqlInt,
 } from '@handcheck/server-kit';
 import { MIGRATIONS, SHARDING_KEY } from '../../services/ingestion/src/clickhouse/schema';
-import { reportDays } from '../../services/report/src/weekly/report-days';
-import {
-  VisitDays,
-  sqlVisitDaySource,
-  weeklyRowsFrom,
-} from '../../services/report/src/weekly/visit-days';
-import { weeklyStats } from '../../services/report/src/weekly/weekly-stats-from-rows';
+import { AnalyticsRepository } from '../../services/report/src/analytics/analytics.repository';
+import { ReportEnv } from '../../services/report/src/config/report.env';
+import { WeeklyStatsService } from '../../services/report/src/weekly/weekly-stats.service';
 import { commandOptions, profileEnv } from '../analytics/env';
 
 const CHUNK = 1_000_000;
@@ -117,92 +112,44 @@ FROM numbers(${sqlInt(offset)}, ${sqlInt(rows)})`,
       });
     console.log(`merged both tables in ${((performance.now() - mergeStart) / 1000).toFixed(1)} s`);
 
-    const zone = 'Europe/London';
-    const read = async <T>(sql: string): Promise<T[]> => {
-      const result = await client.query({
-        query: sql,
-        format: 'JSONEachRow',
-        query_id: `bench-${randomUUID()}`,
-      });
-      return result.json<T>();
-    };
-    const source = sqlVisitDaySource(database, read);
-    /** One weekly report's stats, as WeeklyStatsService computes them, from `days`. */
-    const report = async (days: VisitDays) => {
-      const { days: week, previousDays } = reportDays(new Date(), zone);
-      const figures = await days.figures(zone, [...previousDays, ...week]);
-      return weeklyStats(week, previousDays, zone, weeklyRowsFrom(week, figures));
-    };
-    const time = async (times: number[], work: () => Promise<unknown>) => {
+    const service = new ClickHouseService(
+      Object.assign(new ClickHouseEnv(), {
+        CLICKHOUSE_URL: settings.url,
+        CLICKHOUSE_DATABASE: database,
+        CLICKHOUSE_USER: settings.username ?? 'default',
+        CLICKHOUSE_PASSWORD: settings.password ?? '',
+        CLICKHOUSE_CLUSTER: cluster ?? '',
+      }),
+      {},
+    );
+    const reportEnv = new ReportEnv();
+    const stats = new WeeklyStatsService(new AnalyticsRepository(service, reportEnv), reportEnv);
+    const time = async () => {
       const start = performance.now();
-      await work();
-      times.push(performance.now() - start);
+      const { totalVisits } = await stats.compute();
+      return { ms: performance.now() - start, totalVisits };
     };
-
-    // Every day computed: what a replica's first report (or refresh) costs, and what the
-    // report cost before it kept its days.
-    const computed: number[] = [];
-    for (let i = 0; i < 5; i++) await report(new VisitDays(source, { settleMs: 0 })); // warm up
-    const computedRuns = Math.max(20, Math.floor(runs / 4));
-    for (let i = 0; i < computedRuns; i++)
-      await time(computed, () => report(new VisitDays(source, { settleMs: 0 })));
-
-    // Days kept, as the weekly run finds them: the service's refresh has computed them
-    // twice with the same deliveries (settled), so a run reads the deliveries and keeps all.
-    let daysComputed = 0;
-    const counted = new VisitDays(source, {
-      settleMs: 0,
-      onComputed: (n) => (daysComputed += n),
-    });
-    for (let i = 0; i < 2; i++) await report(counted);
-    daysComputed = 0;
-    const together: number[] = [];
-    for (let i = 0; i < runs; i++) await time(together, () => report(counted));
-    const keptComputed = daysComputed;
-
-    // A late visit on a past day of the window before each run: that day and the
-    // days after it that depend on it are computed again.
-    const late: number[] = [];
-    daysComputed = 0;
-    const lateRuns = Math.max(20, Math.floor(runs / 4));
-    const { days: week } = reportDays(new Date(), zone);
-    for (let i = 0; i < lateRuns; i++) {
-      const day = week[i % week.length]!;
-      await client.insert({
-        table: `${database}.site_visits`,
-        format: 'JSONEachRow',
-        values: [
-          {
-            event_id: randomUUID(),
-            session_id: 's-late',
-            page_path: '/faq',
-            user_agent: 'bench',
-            referrer: '',
-            created_at: `${day} 12:00:00`,
-          },
-        ],
-      });
-      await time(late, () => report(counted));
+    try {
+      const first = await time();
+      console.log(
+        `weekly stats, first run after a start: ${first.ms.toFixed(1)} ms (${first.totalVisits.toLocaleString('en-GB')} visits in the week)`,
+      );
+      const times: number[] = [];
+      for (let i = 0; i < runs; i++) times.push((await time()).ms);
+      console.log(`weekly stats, ${runs} runs after it: ${summary(times)}`);
+      const p99 = percentile(
+        [...times].sort((a, b) => a - b),
+        99,
+      );
+      const worst = Math.max(p99, first.ms);
+      console.log(
+        worst < 2000
+          ? 'target met: p99 and first run under 2 s'
+          : `target missed: p99 ${p99.toFixed(1)} ms, first run ${first.ms.toFixed(1)} ms (target 2 s)`,
+      );
+    } finally {
+      await service.onApplicationShutdown();
     }
-
-    console.log(
-      `weekly stats, days kept (as the report reads them after its refresh), ${runs} runs: ${summary(together)}; ${keptComputed} days computed`,
-    );
-    console.log(
-      `weekly stats, every day computed (a replica's first report, or a refresh after a restart), ${computed.length} runs: ${summary(computed)}`,
-    );
-    console.log(
-      `weekly stats after a late visit on one past day (the days depending on it computed again), ${late.length} runs: ${summary(late)}; ${daysComputed} days computed`,
-    );
-    const p99 = percentile(
-      [...together].sort((a, b) => a - b),
-      99,
-    );
-    console.log(
-      p99 < 100
-        ? 'target met: p99 under 100 ms'
-        : `target missed: p99 ${p99.toFixed(1)} ms (target 100 ms)`,
-    );
   } finally {
     await server
       .command({ query: `DROP DATABASE IF EXISTS ${sqlIdentifier(database)}${onCluster}` })

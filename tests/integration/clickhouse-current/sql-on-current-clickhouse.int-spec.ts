@@ -34,14 +34,12 @@ import {
   TABLE_NAMES,
   groupRows,
 } from '../../../services/ingestion/src/analytics/event-rows';
-import { dashboardSql } from '../../../services/report/src/analytics/analytics.repository';
-import { DASHBOARD_DAYS } from '../../../services/report/src/dashboard/dashboard';
 import {
-  WEEKLY_VISITS,
-  deliveriesByDaySql,
-  visitsByDaySql,
-} from '../../../services/report/src/weekly/weekly-sql';
-import { DEPENDS_ON_DAYS_BEFORE } from '../../../services/report/src/weekly/visit-days';
+  dashboardSql,
+  weeklySql,
+} from '../../../services/report/src/analytics/analytics.repository';
+import { DASHBOARD_DAYS } from '../../../services/report/src/dashboard/dashboard';
+import { WEEKLY_VISITS } from '../../../services/report/src/weekly/weekly-sql';
 import { localDate } from '../../../services/report/src/weekly/report-days';
 
 jest.setTimeout(600_000);
@@ -149,9 +147,7 @@ function reportSteps(db: string): Step[] {
   const window = { database: db, timeZone: ZONE, endDay: localDate(new Date(), ZONE) };
   const read = (name: string, sql: string): Step => ({ name, sql, read: true });
   return [
-    // What the report reads for its 14 days (visit-days.ts).
-    read('weekly report: deliveries', deliveriesByDaySql(window, 14 + DEPENDS_ON_DAYS_BEFORE)),
-    read('weekly report: visits by day', visitsByDaySql(window, 14)),
+    ...Object.entries(weeklySql(window)).map(([part, sql]) => read(`weekly report: ${part}`, sql)),
     read('weekly report: 01 with the report window', WEEKLY_VISITS.sql(window)),
     ...Object.entries(dashboardSql(window, DASHBOARD_DAYS)).map(([part, sql]) =>
       read(`dashboard: ${part}`, sql),

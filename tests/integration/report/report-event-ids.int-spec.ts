@@ -4,7 +4,7 @@ import { ReportService } from '@handcheck/contracts';
 import { createGrpcClient } from '@handcheck/server-kit';
 import { uniqueName } from '@handcheck/server-kit/testing';
 import { type ReportEnv } from '../../../services/report/src/config/report.env';
-import { addDays, localDate } from '../../../services/report/src/weekly/report-days';
+import { addDays, localDate, reportDays } from '../../../services/report/src/weekly/report-days';
 import { type Running, startReport } from '../../support/apps';
 import { dropDatabase, testClickHouse } from '../../support/clickhouse';
 import { checkerEventRow, clickhouseTime, migrateClickHouse } from '../../support/report-seed';
@@ -61,7 +61,10 @@ beforeAll(async () => {
 
   // Five visits. One id is redelivered with another path, another referrer and a time a
   // day later: it is one visit, on its first day, under one path and one referrer.
+  // Two more first came before the week: one in the week before, one 20 days ago;
+  // their late redeliveries this week are not visits of this week.
   const moved = randomUUID();
+  const [lastWeek, longAgo] = [randomUUID(), randomUUID()];
   await insert('site_visits', [
     visit(randomUUID(), '/', day(2)),
     visit(randomUUID(), '/', day(2)),
@@ -69,7 +72,15 @@ beforeAll(async () => {
     visit(moved, '/about', day(3), 'https://www.nhs.uk/a'),
     visit(randomUUID(), '/faq', day(2)),
   ]);
-  await insert('site_visits', [visit(moved, '/faq', day(2), 'https://duckduckgo.com/')]);
+  await insert('site_visits', [
+    visit(lastWeek, '/about', day(9), 'https://www.nhs.uk/a'),
+    visit(longAgo, '/about', day(20)),
+  ]);
+  await insert('site_visits', [
+    visit(moved, '/faq', day(2), 'https://duckduckgo.com/'),
+    visit(lastWeek, '/faq', day(2)),
+    visit(longAgo, '/faq', day(2)),
+  ]);
 
   // Sessions: s1 went through to the end; s2's start and steps fell before the window
   // (or were lost), only its completion is there; s3 stopped after step 2; s4 has only
@@ -125,6 +136,7 @@ describe('report figures count each event id once', () => {
       recipientEmail: `${uniqueName('admin')}@example.test`,
     });
     expect(stats!.totalVisits).toBe(5);
+    expect(stats!.previousWeekTotal).toBe(1);
     expect(stats!.dailyBreakdown.reduce((sum, d) => sum + d.visits, 0)).toBe(5);
     // Every page is in the top 3 here, so the top pages add up to the visits.
     expect(stats!.topPages.reduce((sum, p) => sum + p.visits, 0)).toBe(5);
@@ -136,9 +148,27 @@ describe('report figures count each event id once', () => {
     expect(stats!.topReferrers.reduce((sum, r) => sum + r.visits, 0)).toBe(5);
   });
 
+  it("the dashboard's chart and the report agree on every figure of the same two weeks", async () => {
+    const { stats } = await client.sendTestReport({
+      recipientEmail: `${uniqueName('admin')}@example.test`,
+    });
+    const chart = new Map(
+      (await client.getDashboard({})).dailyVisits.map((d) => [d.date, d.visits]),
+    );
+    const { days, previousDays } = reportDays(new Date(), ZONE);
+    const sum = (list: string[]) => list.reduce((total, date) => total + chart.get(date)!, 0);
+    expect(stats!.dailyBreakdown.map((d) => [d.date, d.visits])).toEqual(
+      days.map((date) => [date, chart.get(date)]),
+    );
+    expect(stats!.totalVisits).toBe(sum(days));
+    expect(stats!.previousWeekTotal).toBe(sum(previousDays));
+    // The id first delivered 20 days ago counts there, in neither week.
+    expect(chart.get(addDays(today, -20))).toBe(1);
+  });
+
   it('the dashboard: visits per day, conditions per completion id, and a funnel of sessions that only narrows', async () => {
     const dashboard = await client.getDashboard({});
-    expect(dashboard.dailyVisits.reduce((sum, d) => sum + d.visits, 0)).toBe(5);
+    expect(dashboard.dailyVisits.reduce((sum, d) => sum + d.visits, 0)).toBe(7);
     expect(dashboard.topConditions.map((c) => [c.condition, c.completions])).toEqual([
       ['Ganglion Cyst', 2],
     ]);

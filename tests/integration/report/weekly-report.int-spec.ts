@@ -219,45 +219,6 @@ describe('weekly report stats', () => {
     );
   });
 
-  it('keep each day: a report computes only the days a late visit changed, and counts it', async () => {
-    const computed = async () => {
-      const text = await (await fetch(report.metricsUrl)).text();
-      return Number(/^report_visit_days_computed_total(?:\{[^}]*\})? (\d+)/m.exec(text)?.[1] ?? 0);
-    };
-    const send = async () =>
-      (await client.sendTestReport({ recipientEmail: `${uniqueName('admin')}@example.test` }))
-        .stats!;
-    const before = await send();
-    const kept = await computed();
-    // Nothing delivered since: every day is kept.
-    expect(await send()).toEqual(before);
-    expect(await computed()).toBe(kept);
-
-    // A visit delivered late, three days ago: that day and the two after it depend on it.
-    const { days } = reportDays(new Date(), ZONE);
-    const late = days[4]!;
-    await clickhouse.insert({
-      table: 'site_visits',
-      format: 'JSONEachRow',
-      values: [
-        {
-          event_id: randomUUID(),
-          session_id: 'late',
-          page_path: '/faq',
-          user_agent: 'test',
-          referrer: '',
-          created_at: at(noon(late)),
-        },
-      ],
-    });
-    const after = await send();
-    expect(after.totalVisits).toBe(before.totalVisits + 1);
-    expect(after.dailyBreakdown.find((d) => d.date === late)!.visits).toBe(
-      before.dailyBreakdown.find((d) => d.date === late)!.visits + 1,
-    );
-    expect(await computed()).toBe(kept + 3);
-  });
-
   it('SendTestReport mails the chart inline and the table to the recipient', async () => {
     const recipient = `${uniqueName('admin')}@example.test`;
     const answer = await client.sendTestReport({ recipientEmail: recipient });

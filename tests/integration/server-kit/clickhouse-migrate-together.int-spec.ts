@@ -41,7 +41,7 @@ describe('two processes migrating one ClickHouse at once', () => {
     );
     await Promise.all(clients.map((client) => client.close()));
 
-    expect(applied.map((versions) => versions.join(',')).sort()).toEqual(['', '2,3,4,5']);
+    expect(applied.map((versions) => versions.join(',')).sort()).toEqual(['', '2,3,4,5,6']);
     const clickhouse = testClickHouse(database);
     try {
       expect(
@@ -56,14 +56,6 @@ describe('two processes migrating one ClickHouse at once', () => {
       expect(await rows(clickhouse, 'SELECT uniqExact(event_id) AS n FROM visits_by_time')).toEqual(
         [{ n: 300 }],
       );
-      // v5's backfill ran once: it counted site_visits' rows as they stood, the 300
-      // visits and, until merged, v2's second copy of them (twice would be 1,200).
-      const [counted] = await rows<{ n: number }>(
-        clickhouse,
-        'SELECT sum(deliveries) AS n FROM visit_deliveries_by_hour',
-      );
-      expect(counted!.n).toBeGreaterThanOrEqual(300);
-      expect(counted!.n).toBeLessThanOrEqual(600);
       expect(
         await rows(
           clickhouse,

@@ -32,6 +32,8 @@ export interface QueryOptions {
   queryId?: string;
   /** Bounds this query below the client's default (60 s). */
   maxExecutionSeconds?: number;
+  /** Bounds the memory ClickHouse may use for this query (its max_memory_usage). */
+  maxMemoryBytes?: number;
 }
 
 /**
@@ -92,10 +94,10 @@ export class ClickHouseService implements OnModuleInit, OnApplicationShutdown {
       query,
       format: 'JSONEachRow',
       query_id: options.queryId,
-      clickhouse_settings:
-        options.maxExecutionSeconds === undefined
-          ? undefined
-          : { max_execution_time: options.maxExecutionSeconds },
+      clickhouse_settings: {
+        max_execution_time: options.maxExecutionSeconds,
+        max_memory_usage: options.maxMemoryBytes?.toString(),
+      },
     });
     return result.json<T>();
   }

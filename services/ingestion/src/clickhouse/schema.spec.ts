@@ -18,8 +18,15 @@ describe('analytics migrations', () => {
       .split(',')
       .map((column) => column.trim().split(/\s+/).join(' '));
 
-  it('are numbered 1 to 5 in order, so migrate applies each after the one before on every database', () => {
-    expect(MIGRATIONS.map((m) => m.version)).toEqual([1, 2, 3, 4, 5]);
+  it('are numbered 1 to 6 in order, so migrate applies each after the one before on every database', () => {
+    expect(MIGRATIONS.map((m) => m.version)).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+
+  it("v6 drops v5's view, then its table, and nothing else, so a rerun is safe", () => {
+    expect(MIGRATIONS.find((m) => m.version === 6)!.statements).toEqual([
+      `DROP TABLE IF EXISTS {db}.${VISIT_DELIVERIES_BY_HOUR}_feed`,
+      `DROP TABLE IF EXISTS {db}.${VISIT_DELIVERIES_BY_HOUR}`,
+    ]);
   });
 
   it('v3 creates and feeds only with IF NOT EXISTS, so a rerun after a failure part-way is safe', () => {

@@ -228,12 +228,7 @@ export const VISIT_DELIVERIES_BY_HOUR = 'visit_deliveries_by_hour';
 
 /**
  * Visit rows delivered per hour of visit time, counted as inserted and never
- * fewer after a merge: the report keeps each day's figures and computes a day
- * again only when the deliveries it depends on change (report's
- * visit-days.ts), so a weekly report reads a few hundred rows here. Fed from
- * site_visits, as visits_by_time is (18.16 does not pass a view's rows on to
- * the views of its target). The backfill counts site_visits as it stands; a
- * row both fed and backfilled meanwhile only makes a day computed again.
+ * fewer after a merge, for a report that kept each day's figures; v6 drops it.
  */
 const v5: Migration = {
   version: 5,
@@ -248,7 +243,17 @@ const v5: Migration = {
   ],
 };
 
-export const MIGRATIONS: readonly Migration[] = [v1, v2, v3, v4, v5];
+/** The report reads visits_by_time directly: nothing reads v5's counts any more. View first, so nothing feeds a dropped table. */
+const v6: Migration = {
+  version: 6,
+  name: 'drop the visit deliveries per hour',
+  statements: [
+    `DROP TABLE IF EXISTS {db}.${VISIT_DELIVERIES_BY_HOUR}_feed`,
+    `DROP TABLE IF EXISTS {db}.${VISIT_DELIVERIES_BY_HOUR}`,
+  ],
+};
+
+export const MIGRATIONS: readonly Migration[] = [v1, v2, v3, v4, v5, v6];
 
 /**
  * On a cluster (CLICKHOUSE_CLUSTER), each table is replicated per shard with

@@ -3,6 +3,7 @@ import { GrpcMethod, RpcException } from '@nestjs/microservices';
 import { status } from '@grpc/grpc-js';
 import { isEmail } from 'class-validator';
 import { type SendTestReportRequest } from '@handcheck/contracts';
+import { ReportQueryTooLarge } from '../analytics/analytics.repository';
 import { toWeeklyStatsMessage } from './weekly-stats-from-rows';
 import { WeeklyReportMailer } from './weekly-report-mailer';
 
@@ -27,6 +28,8 @@ export class WeeklyReportController {
       return { emailId: messageId, stats: toWeeklyStatsMessage(stats) };
     } catch (error) {
       this.logger.error({ err: error }, 'Test report failed');
+      if (error instanceof ReportQueryTooLarge)
+        throw new RpcException({ code: status.RESOURCE_EXHAUSTED, message: error.message });
       throw new RpcException({
         code: status.UNAVAILABLE,
         message: 'The analytics database or the mail relay cannot be reached',

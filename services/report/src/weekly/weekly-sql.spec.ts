@@ -40,8 +40,11 @@ describe('weekly report SQL', () => {
       endDay: '2026-11-23',
     });
     expect(sql).toContain("WITH toDate('2026-11-23') AS end_day");
-    // The window's 14 days, read with the 7 before them to know which ids came before.
-    expect(sql).toContain("toDateTime(end_day - 21, 'America/New_York')");
+    // Every delivery before the window's end of the ids its 14 days hold, each id on its first day.
+    expect(sql).toContain("toDateTime(end_day - 14, 'America/New_York')");
+    expect(sql).toContain(
+      "WHERE created_at < toDateTime(end_day, 'America/New_York') AND event_id GLOBAL IN",
+    );
     expect(sql).toContain('HAVING first_day >= end_day - 14');
     expect(sql).toContain('FROM hc_x.visits_by_time\n');
     expect(sql).not.toContain('now()');

@@ -7,7 +7,6 @@ import { ReportRunsRepository } from './report-runs.repository';
 import { WeeklyReportController } from './weekly-report.controller';
 import { WeeklyReportMailer } from './weekly-report-mailer';
 import { WeeklySchedule } from './weekly-schedule';
-import { VisitDaysService } from './visit-days.service';
 import { WeeklyStatsService } from './weekly-stats.service';
 
 @Module({
@@ -17,12 +16,6 @@ import { WeeklyStatsService } from './weekly-stats.service';
     MongooseModule.forFeature([{ name: ReportRun.name, schema: ReportRunSchema }]),
   ],
   controllers: [WeeklyReportController],
-  providers: [
-    VisitDaysService,
-    WeeklyStatsService,
-    WeeklyReportMailer,
-    ReportRunsRepository,
-    WeeklySchedule,
-  ],
+  providers: [WeeklyStatsService, WeeklyReportMailer, ReportRunsRepository, WeeklySchedule],
 })
 export class WeeklyModule {}
