@@ -78,27 +78,39 @@ const EXPECTED = SPECIALISTS.filter((s) => s.is_active).sort((a, b) =>
   a.location === b.location ? (a.name < b.name ? -1 : 1) : a.location < b.location ? -1 : 1,
 );
 
-describe('the specialist directory', () => {
-  const database = uniqueName('hc_directory');
-  const mongoUrl = mongoUrlFor(database);
-  let connection: Connection;
-  const stored = () =>
-    connection
-      .collection('specialists')
-      .find({}, { projection: { _id: 0, createdAt: 0, updatedAt: 0, __v: 0 } })
-      .sort({ id: 1 })
-      .toArray();
+/** Every import test's own database, so none of them sees rows another imported. */
+interface OwnDatabase {
+  mongoUrl: string;
+  stored: () => Promise<Array<Record<string, unknown>>>;
+}
 
-  beforeAll(async () => {
-    connection = await mongoose.createConnection(mongoUrl).asPromise();
-  });
+describe('the specialist directory', () => {
+  const connections: Connection[] = [];
+  async function ownDatabase(prefix: string): Promise<OwnDatabase> {
+    const mongoUrl = mongoUrlFor(uniqueName(prefix));
+    const connection = await mongoose.createConnection(mongoUrl).asPromise();
+    connections.push(connection);
+    return {
+      mongoUrl,
+      stored: () =>
+        connection
+          .collection('specialists')
+          .find({}, { projection: { _id: 0, createdAt: 0, updatedAt: 0, __v: 0 } })
+          .sort({ id: 1 })
+          .toArray(),
+    };
+  }
+
   afterAll(async () => {
-    await connection?.dropDatabase().catch(() => undefined);
-    await connection?.close();
+    for (const connection of connections) {
+      await connection.dropDatabase().catch(() => undefined);
+      await connection.close();
+    }
   });
 
   describe('npm run directory:import', () => {
     it('imports nothing when one row is bad, and names that row by its line', async () => {
+      const { mongoUrl, stored } = await ownDatabase('hc_directory_bad');
       const rows = [
         SPECIALISTS[0],
         { ...SPECIALISTS[1], url: 'http://insecure.example.org/' },
@@ -129,6 +141,7 @@ describe('the specialist directory', () => {
     });
 
     it('upserts a good file by id, and importing it again changes nothing', async () => {
+      const { mongoUrl, stored } = await ownDatabase('hc_directory_good');
       const good = file('good.json', { _comment: 'test data', specialists: SPECIALISTS });
       const first = await runImport(mongoUrl, good);
       expect(first.code).toBe(0);
@@ -152,6 +165,9 @@ describe('the specialist directory', () => {
     });
 
     it('changes a record in place when a later file says so (note removed, made inactive)', async () => {
+      const { mongoUrl, stored } = await ownDatabase('hc_directory_change');
+      const imported = await runImport(mongoUrl, file('before-change.json', SPECIALISTS));
+      expect(imported.code).toBe(0);
       const changed = { ...SPECIALISTS[0], specialty_note: undefined, is_active: false };
       const run = await runImport(mongoUrl, file('change.json', [changed]));
       expect(run.stdout).toContain('0 new, 1 changed');
@@ -160,20 +176,21 @@ describe('the specialist directory', () => {
       expect(rows.find((row) => row.id === 's-1')).toEqual(
         person('s-1', 'Leeds, UK', 'Mr Zed Young', false),
       );
-      // Back as it was, for the tests below.
-      await runImport(mongoUrl, file('restore.json', [SPECIALISTS[0]]));
     });
   });
 
   describe('served', () => {
+    let mongoUrl: string;
+    /** Up for every test: the cache test stops a directory of its own instead. */
     let directory: Awaited<ReturnType<typeof startDirectory>> | undefined;
-    let gateway: Running<GatewayEnv> | undefined;
 
     beforeAll(async () => {
+      ({ mongoUrl } = await ownDatabase('hc_directory_served'));
+      const imported = await runImport(mongoUrl, file('served.json', SPECIALISTS));
+      if (imported.code !== 0) throw new Error(`The import failed: ${imported.stderr}`);
       directory = await startDirectory({ MONGO_URL: mongoUrl });
     });
     afterAll(async () => {
-      await gateway?.close();
       await directory?.close();
     });
 
@@ -197,36 +214,45 @@ describe('the specialist directory', () => {
     });
 
     it('by the gateway, from its cache once the directory has stopped', async () => {
-      gateway = await startGateway({
-        DIRECTORY_GRPC_URL: directory!.grpcAddress,
-        DIRECTORY_CACHE_SECONDS: '1',
+      let stopping: Awaited<ReturnType<typeof startDirectory>> | undefined = await startDirectory({
+        MONGO_URL: mongoUrl,
       });
-      const answer = await fetch(`${gateway.url}/api/specialists`);
-      expect(answer.status).toBe(200);
-      expect(answer.headers.get('cache-control')).toBe('public, max-age=1');
-      // Served ahead of Express, with the same security headers as every other answer.
-      expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
-      expect(answer.headers.get('content-security-policy')).toContain("default-src 'self'");
-      const body = (await answer.json()) as { specialists: unknown[] };
-      expect(body).toEqual({
-        specialists: EXPECTED.map(({ id, name, specialty_note, clinic, location, url }) => ({
-          id,
-          name,
-          specialty_note: specialty_note ?? null,
-          clinic,
-          location,
-          url,
-        })),
-      });
+      let gateway: Running<GatewayEnv> | undefined;
+      try {
+        gateway = await startGateway({
+          DIRECTORY_GRPC_URL: stopping.grpcAddress,
+          DIRECTORY_CACHE_SECONDS: '1',
+        });
+        const answer = await fetch(`${gateway.url}/api/specialists`);
+        expect(answer.status).toBe(200);
+        expect(answer.headers.get('cache-control')).toBe('public, max-age=1');
+        // Served ahead of Express, with the same security headers as every other answer.
+        expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+        expect(answer.headers.get('content-security-policy')).toContain("default-src 'self'");
+        const body = (await answer.json()) as { specialists: unknown[] };
+        expect(body).toEqual({
+          specialists: EXPECTED.map(({ id, name, specialty_note, clinic, location, url }) => ({
+            id,
+            name,
+            specialty_note: specialty_note ?? null,
+            clinic,
+            location,
+            url,
+          })),
+        });
 
-      await directory!.close();
-      directory = undefined;
-      // Past the 1 s of freshness: each answer now sets off a refresh, which fails.
-      for (const waitMs of [1_200, 2_500]) {
-        await new Promise((resolve) => setTimeout(resolve, waitMs));
-        const cached = await fetch(`${gateway.url}/api/specialists`);
-        expect(cached.status).toBe(200);
-        expect(await cached.json()).toEqual(body);
+        await stopping.close();
+        stopping = undefined;
+        // Past the 1 s of freshness: each answer now sets off a refresh, which fails.
+        for (const waitMs of [1_200, 2_500]) {
+          await new Promise((resolve) => setTimeout(resolve, waitMs));
+          const cached = await fetch(`${gateway.url}/api/specialists`);
+          expect(cached.status).toBe(200);
+          expect(await cached.json()).toEqual(body);
+        }
+      } finally {
+        await gateway?.close();
+        await stopping?.close();
       }
     });
 

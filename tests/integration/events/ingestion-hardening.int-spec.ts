@@ -163,20 +163,28 @@ describe('ingestion: one bad message or event never holds back the rest', () => 
 });
 
 describe('every table deduplicates on the event id alone', () => {
-  const database = uniqueName('hc_dedup');
   let server: ClickHouseClient;
-  let clickhouse: ClickHouseClient;
+  const databases: string[] = [];
+  const clients: ClickHouseClient[] = [];
 
   beforeAll(async () => {
     server = createClickHouse({ url: testInfra().clickhouseUrl, database: 'default' });
-    clickhouse = testClickHouse(database);
   });
 
   afterAll(async () => {
     await server?.close();
-    await clickhouse?.close();
-    await dropDatabase(database);
+    for (const client of clients) await client.close();
+    for (const database of databases) await dropDatabase(database);
   });
+
+  /** Each test migrates a database of its own, so none depends on what another migrated. */
+  function ownDatabase(): { database: string; clickhouse: ClickHouseClient } {
+    const database = uniqueName('hc_dedup');
+    const clickhouse = testClickHouse(database);
+    databases.push(database);
+    clients.push(clickhouse);
+    return { database, clickhouse };
+  }
 
   const TABLES: Record<string, (id: string, at: string) => Record<string, unknown>> = {
     analytics_events: (id, at) => ({
@@ -237,7 +245,7 @@ describe('every table deduplicates on the event id alone', () => {
     }),
   };
 
-  const count = async (table: string, id?: string) =>
+  const count = async (clickhouse: ClickHouseClient, table: string, id?: string) =>
     Number(
       (
         await rows<{ n: number }>(
@@ -247,14 +255,13 @@ describe('every table deduplicates on the event id alone', () => {
       )[0]?.n ?? 0,
     );
 
-  it('keeps the data from before the migration, and the same id with a different time is one row with FINAL', async () => {
-    expect(
-      await migrate(
-        server,
-        database,
-        MIGRATIONS.filter((m) => m.version === 1),
-      ),
-    ).toEqual([1]);
+  const FIRST_VERSION = MIGRATIONS.filter((m) => m.version === 1);
+
+  /**
+   * Rows as stored before the migration, in every table: one id sent twice with different
+   * times, and two others. Returns the id sent twice.
+   */
+  async function storeBeforeMigration(clickhouse: ClickHouseClient): Promise<string> {
     const twice = randomUUID();
     const others = [randomUUID(), randomUUID()];
     for (const [table, row] of Object.entries(TABLES)) {
@@ -273,12 +280,23 @@ describe('every table deduplicates on the event id alone', () => {
         values: [row(twice, '2024-03-20 09:00:00')],
       });
     }
+    return twice;
+  }
+
+  it('keeps the data from before the migration, and the same id with a different time is one row with FINAL', async () => {
+    const { database, clickhouse } = ownDatabase();
+    expect(await migrate(server, database, FIRST_VERSION)).toEqual([1]);
+    const twice = await storeBeforeMigration(clickhouse);
     // Before: v1's keys hold the browser's time, so the id is two rows even with FINAL.
-    expect(await count('analytics_events', twice)).toBe(2);
+    expect(await count(clickhouse, 'analytics_events', twice)).toBe(2);
 
     expect(await migrate(server, database, MIGRATIONS)).toEqual([2, 3, 4, 5]);
     for (const table of Object.keys(TABLES)) {
-      expect({ table, rows: await count(table), twice: await count(table, twice) }).toEqual({
+      expect({
+        table,
+        rows: await count(clickhouse, table),
+        twice: await count(clickhouse, table, twice),
+      }).toEqual({
         table,
         rows: 3,
         twice: 1,
@@ -289,7 +307,7 @@ describe('every table deduplicates on the event id alone', () => {
         format: 'JSONEachRow',
         values: [TABLES[table]!(twice, '2025-06-01 12:00:00')],
       });
-      expect(await count(table, twice)).toBe(1);
+      expect(await count(clickhouse, table, twice)).toBe(1);
     }
     // The view over session facts reads the new table.
     const [session] = await rows<{ total_page_views: number }>(
@@ -300,11 +318,15 @@ describe('every table deduplicates on the event id alone', () => {
   });
 
   it('can run its statements again after a failure part-way, losing nothing', async () => {
+    const { database, clickhouse } = ownDatabase();
+    await migrate(server, database, FIRST_VERSION);
+    await storeBeforeMigration(clickhouse);
+    await migrate(server, database, MIGRATIONS);
     const v2 = MIGRATIONS.find((m) => m.version === 2)!;
     // As if the ledger write had failed: every statement runs a second time.
     for (const statement of v2.statements) {
       await server.command({ query: statement.replaceAll('{db}', database) });
     }
-    for (const table of Object.keys(TABLES)) expect(await count(table)).toBe(3);
+    for (const table of Object.keys(TABLES)) expect(await count(clickhouse, table)).toBe(3);
   });
 });

@@ -1,7 +1,8 @@
 import { deadLetterTopic } from '@handcheck/contracts';
 import { Logger } from '@nestjs/common';
+import { getModelToken } from '@nestjs/mongoose';
 import { randomUUID } from 'node:crypto';
-import mongoose from 'mongoose';
+import mongoose, { type Model } from 'mongoose';
 import {
   ConfigResourceTypes,
   type Kafka,
@@ -19,7 +20,7 @@ import {
   testKafka,
   waitForMails,
 } from '../../support/referrals';
-import { readDeadLetters } from '../../support/dead-letters';
+import { type DeadLetter as DeadLetterMessage, readDeadLetters } from '../../support/dead-letters';
 import { type GatewayEnv } from '../../../services/gateway/src/config/gateway.env';
 import { AdminUsersRepository } from '../../../services/gateway/src/auth/admin-users.repository';
 import {
@@ -27,7 +28,9 @@ import {
   AdminUserSchema,
 } from '../../../services/gateway/src/auth/schemas/admin-user.schema';
 import { type ReferralEnv } from '../../../services/referral/src/config/referral.env';
+import { Referral } from '../../../services/referral/src/referrals/referral.schema';
 import { ReferralsRepository } from '../../../services/referral/src/referrals/referrals.repository';
+import { type DeadLetter } from '../../../services/referral/src/referrals/dead-letter.schema';
 import { DeadLettersRepository } from '../../../services/referral/src/referrals/dead-letters.repository';
 import { ReferralPurge } from '../../../services/referral/src/referrals/referral-purge';
 
@@ -67,6 +70,23 @@ function logged(spy: jest.SpyInstance): Array<Record<string, unknown>> {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+const MAIL_DEAD_LETTERS = 'referral_dead_letters_total{reason="mail"';
+const INVALID_DEAD_LETTERS = 'referral_dead_letters_total{reason="invalid"';
+const KEPT_DEAD_LETTERS = 'referral_dead_letters_kept{';
+const POISON = Buffer.from('not a referral at all \xff\xfe pat@example.test');
+
+interface FailedList {
+  total: number;
+  failed: Array<{
+    key: string;
+    referralId: string | null;
+    kind: string;
+    reason: string;
+    failedAt: string;
+    attempts: number;
+  }>;
+}
+
 describe('referral dead letters never vanish', () => {
   let kafka: Kafka;
   let topic: string;
@@ -77,10 +97,33 @@ describe('referral dead letters never vanish', () => {
   let token: string;
   const database = uniqueName('referral_dead');
   const inbox = `${uniqueName('inbox')}@handcheck.test`;
-  /** The referral whose mail the relay refused (first test). */
+  /** The referral whose mail the relay refused (beforeAll). */
   let failedId: string;
   let failedAddress: string;
+  /** The unreadable message's dead letter, on the topic and as kept (beforeAll). */
+  let poisonLetter: DeadLetterMessage;
+  let poison: DeadLetter;
+  /**
+   * The metrics right after each dead letter of beforeAll: the retry test fails a referral
+   * of its own and the purge test keeps and deletes some, so they change later.
+   */
+  let afterFailure: { mail?: number; kept?: number };
+  let afterPoison: { invalid?: number; kept?: number };
   let errors: jest.SpyInstance;
+
+  /** Publishes a referral the failing service cannot mail, once it is stored failed. */
+  async function failReferral(): Promise<{ id: string; address: string }> {
+    const id = randomUUID();
+    const address = patientAddress();
+    await publish(kafka, topic, [{ key: id, value: referralMessage(address, id) }]);
+    const repository = failing.app.get(ReferralsRepository, { strict: false });
+    await eventually(
+      async () => ((await repository.find(id))?.status === 'failed' ? true : undefined),
+      60_000,
+      250,
+    );
+    return { id, address };
+  }
 
   beforeAll(async () => {
     kafka = testKafka();
@@ -133,6 +176,30 @@ describe('referral dead letters never vanish', () => {
       500,
     );
     token = ((await login.json()) as { accessToken: string }).accessToken;
+
+    // Both dead letters the tests look at, made before any of them runs.
+    ({ id: failedId, address: failedAddress } = await failReferral());
+    afterFailure = {
+      mail: await metric(failing, MAIL_DEAD_LETTERS),
+      kept: await metric(failing, KEPT_DEAD_LETTERS),
+    };
+
+    await publish(kafka, topic, [{ key: 'poison', value: POISON }]);
+    const [letter] = (await readDeadLetters(kafka, deadLetterTopic(topic), 2)).filter((d) =>
+      d.value?.equals(POISON),
+    );
+    if (!letter) throw new Error('The poison message was not dead-lettered.');
+    poisonLetter = letter;
+    const deadLetters = failing.app.get(DeadLettersRepository, { strict: false });
+    poison = await eventually(
+      async () => (await deadLetters.latest(10)).find((d) => d.kind === 'unreadable'),
+      30_000,
+      250,
+    );
+    afterPoison = {
+      invalid: await metric(failing, INVALID_DEAD_LETTERS),
+      kept: await metric(failing, KEPT_DEAD_LETTERS),
+    };
   });
 
   afterAll(async () => {
@@ -147,56 +214,31 @@ describe('referral dead letters never vanish', () => {
       method,
       headers: bearer ? { authorization: `Bearer ${bearer}` } : {},
     });
+  const failedList = async () => (await (await admin('/failed')).json()) as FailedList;
 
   it('a referral the relay refuses is counted on /metrics, logged with its id, and kept failed with its reason', async () => {
-    const id = randomUUID();
-    const address = patientAddress();
-    failedId = id;
-    failedAddress = address;
-    await publish(kafka, topic, [{ key: id, value: referralMessage(address, id) }]);
-
-    const repository = failing.app.get(ReferralsRepository, { strict: false });
-    const stored = await eventually(
-      async () => {
-        const referral = await repository.find(id);
-        return referral?.status === 'failed' ? referral : undefined;
-      },
-      60_000,
-      250,
-    );
-    expect(stored.last_error).toBeTruthy();
-    expect(stored.last_error).not.toContain(address);
+    const stored = await failing.app.get(ReferralsRepository, { strict: false }).find(failedId);
+    expect(stored?.last_error).toBeTruthy();
+    expect(stored?.last_error).not.toContain(failedAddress);
 
     const kept = await failing.app.get(DeadLettersRepository, { strict: false }).latest(10);
     expect(kept).toContainEqual(
       expect.objectContaining({
-        _id: `referral:${id}`,
+        _id: `referral:${failedId}`,
         kind: 'mail',
-        referral_id: id,
+        referral_id: failedId,
         reason: expect.stringMatching(/^mail not sent after 1 attempt\(s\): /),
       }),
     );
-    expect(JSON.stringify(kept)).not.toContain(address);
+    expect(JSON.stringify(kept)).not.toContain(failedAddress);
 
-    expect(logged(errors)).toContainEqual(expect.objectContaining({ referralId: id }));
-    expect(await metric(failing, 'referral_dead_letters_total{reason="mail"')).toBe(1);
-    expect(await metric(failing, 'referral_dead_letters_kept{')).toBeGreaterThanOrEqual(1);
+    expect(logged(errors)).toContainEqual(expect.objectContaining({ referralId: failedId }));
+    expect(afterFailure.mail).toBe(1);
+    expect(afterFailure.kept).toBeGreaterThanOrEqual(1);
   });
 
   it('poison bytes are kept by where they were (topic/partition/offset), with the reason and nothing else, logged and counted', async () => {
-    const garbage = Buffer.from('not a referral at all \xff\xfe pat@example.test');
-    await publish(kafka, topic, [{ key: 'poison', value: garbage }]);
-    const [dead] = (await readDeadLetters(kafka, deadLetterTopic(topic), 2)).filter((d) =>
-      d.value?.equals(garbage),
-    );
-    const offset = dead!.headers['source-offset'];
-
-    const repository = failing.app.get(DeadLettersRepository, { strict: false });
-    const poison = await eventually(
-      async () => (await repository.latest(10)).find((d) => d.kind === 'unreadable'),
-      30_000,
-      250,
-    );
+    const offset = poisonLetter.headers['source-offset'];
     expect(poison._id).toMatch(
       new RegExp(`^message:${topic.replace(/\./g, '\\.')}/\\d+/${offset}$`),
     );
@@ -210,8 +252,8 @@ describe('referral dead letters never vanish', () => {
     expect(logged(errors)).toContainEqual(
       expect.objectContaining({ deadLetter: poison._id, referralId: null }),
     );
-    expect(await metric(failing, 'referral_dead_letters_total{reason="invalid"')).toBe(1);
-    expect(await metric(failing, 'referral_dead_letters_kept{')).toBe(2);
+    expect(afterPoison.invalid).toBe(1);
+    expect(afterPoison.kept).toBe(2);
   });
 
   it('the dead-letter topic keeps nothing longer than REFERRAL_RETENTION_DAYS: corrected on an existing topic at start, set on a new one', async () => {
@@ -238,17 +280,7 @@ describe('referral dead letters never vanish', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('no-store');
     const text = await response.text();
-    const body = JSON.parse(text) as {
-      total: number;
-      failed: Array<{
-        key: string;
-        referralId: string | null;
-        kind: string;
-        reason: string;
-        failedAt: string;
-        attempts: number;
-      }>;
-    };
+    const body = JSON.parse(text) as FailedList;
     expect(body.total).toBe(2);
     expect(body.failed).toHaveLength(2);
     expect(body.failed).toContainEqual({
@@ -269,26 +301,27 @@ describe('referral dead letters never vanish', () => {
   });
 
   it('retrying sends both mails once; retrying again sends nothing; it is no longer listed', async () => {
-    expect((await admin(`/${failedId}/retry`, 'POST', null)).status).toBe(401);
-    const first = await admin(`/${failedId}/retry`, 'POST');
+    // A failed referral of its own: the other tests still see the one of beforeAll.
+    const { id, address } = await failReferral();
+    expect((await failedList()).failed.map((f) => f.key)).toContain(id);
+
+    expect((await admin(`/${id}/retry`, 'POST', null)).status).toBe(401);
+    const first = await admin(`/${id}/retry`, 'POST');
     expect(first.status).toBe(200);
     expect(await first.json()).toEqual({ success: true, outcome: 'sent', error: null });
-    await waitForMails(failedAddress, 1);
-    const again = await admin(`/${failedId}/retry`, 'POST');
+    await waitForMails(address, 1);
+    const again = await admin(`/${id}/retry`, 'POST');
     expect(await again.json()).toEqual({ success: true, outcome: 'already_sent', error: null });
     // Anything sent twice would have arrived by now.
     await sleep(1500);
-    expect(await mailsTo(failedAddress)).toHaveLength(1);
-    expect((await mailsTo(inbox)).filter((m) => m.MessageID.includes(failedId))).toHaveLength(1);
-    const stored = await working.app.get(ReferralsRepository, { strict: false }).find(failedId);
+    expect(await mailsTo(address)).toHaveLength(1);
+    expect((await mailsTo(inbox)).filter((m) => m.MessageID.includes(id))).toHaveLength(1);
+    const stored = await working.app.get(ReferralsRepository, { strict: false }).find(id);
     expect(stored?.status).toBe('sent');
 
-    const listed = (await (await admin('/failed')).json()) as {
-      total: number;
-      failed: Array<{ kind: string }>;
-    };
-    expect(listed.total).toBe(1);
-    expect(listed.failed.map((f) => f.kind)).toEqual(['unreadable']);
+    const listed = await failedList();
+    expect(listed.total).toBe(2);
+    expect(listed.failed.map((f) => f.key).sort()).toEqual([failedId, poison.source].sort());
   });
 
   it('a retry of an id no failed referral has is 404, of a non-UUID 400', async () => {
@@ -297,13 +330,69 @@ describe('referral dead letters never vanish', () => {
   });
 
   it('the hourly purge deletes dead letters past REFERRAL_RETENTION_DAYS with their referrals', async () => {
-    const repository = failing.app.get(DeadLettersRepository, { strict: false });
-    const before = await repository.count();
-    expect(before).toBeGreaterThanOrEqual(1);
-    const purge = failing.app.get(ReferralPurge, { strict: false });
-    await purge.purge(new Date(Date.now() + 2 * DAY_MS));
-    expect(await repository.count()).toBe(before);
-    await purge.purge(new Date(Date.now() + 4 * DAY_MS));
-    expect(await repository.count()).toBe(0);
+    const deadLetters = failing.app.get(DeadLettersRepository, { strict: false });
+    const referrals = failing.app.get(ReferralsRepository, { strict: false });
+    const model = failing.app.get<Model<Referral>>(getModelToken(Referral.name), {
+      strict: false,
+    });
+    // Failed referrals of its own, one past the 3 days of retention and one within them: the
+    // purge runs at the real time, so it leaves alone what the other tests made.
+    const old = { id: randomUUID(), at: new Date(Date.now() - 4 * DAY_MS) };
+    const recent = { id: randomUUID(), at: new Date(Date.now() - 2 * DAY_MS) };
+    try {
+      for (const { id, at } of [old, recent]) {
+        await model.db.collection<Referral>(model.collection.name).insertOne({
+          _id: id,
+          id,
+          status: 'failed',
+          attempts: 1,
+          last_error: 'refused',
+          lease_owner: null,
+          lease_until: null,
+          requested_at: at,
+          patient_name: null,
+          patient_email: patientAddress(),
+          patient_location: 'Boston, US',
+          top_conditions: ['Tennis Elbow (Lateral Epicondylitis)'],
+          key_symptoms: ['Pain in: Elbow'],
+          additional_info: null,
+          specialist_sent_at: null,
+          patient_sent_at: null,
+          sent_at: null,
+          failed_at: at,
+          created_at: at,
+          updated_at: at,
+        });
+        await deadLetters.record(
+          {
+            kind: 'mail',
+            referralId: id,
+            source: `${topic}/0/0`,
+            reason: 'mail not sent after 1 attempt(s): refused',
+            attempts: 1,
+          },
+          at,
+        );
+      }
+      const before = await deadLetters.count();
+      expect(before).toBeGreaterThanOrEqual(4);
+
+      const purge = failing.app.get(ReferralPurge, { strict: false });
+      expect(await purge.purge()).toBe(1);
+      expect(await deadLetters.count()).toBe(before - 1);
+      const keys = (await deadLetters.latest(100)).map((d) => d._id);
+      expect(keys).not.toContain(`referral:${old.id}`);
+      expect(await referrals.find(old.id)).toBeNull();
+      expect(keys).toEqual(
+        expect.arrayContaining([`referral:${recent.id}`, `referral:${failedId}`, poison._id]),
+      );
+      for (const id of [recent.id, failedId]) expect(await referrals.find(id)).not.toBeNull();
+    } finally {
+      // What is left of its own goes, so that the admin's list holds beforeAll's two alone.
+      for (const { id } of [old, recent]) {
+        await deadLetters.resolveReferral(id);
+        await model.deleteOne({ _id: id });
+      }
+    }
   });
 });
