@@ -88,13 +88,50 @@ function reportQueries(window: WindowLiterals): Array<[string, string]> {
 const onSiteVisits = (sql: string) => sql.replace(/\.visits_by_time\n/g, '.site_visits\n');
 
 describe('visits_by_time: the weekly report reads visits sorted on the time', () => {
-  const database = uniqueName('hc_by_time');
+  interface Db {
+    database: string;
+    clickhouse: ClickHouseClient;
+    window: WindowLiterals;
+  }
+  const endDay = localDate(new Date(), ZONE);
+  const made: Db[] = [];
   let server: ClickHouseClient;
-  let clickhouse: ClickHouseClient;
-  let window: WindowLiterals;
+  /** For the retry tests, which count from what they find: they share one. */
+  let shared: Db;
+
+  /** An empty database of the test's own. */
+  function fresh(): Db {
+    const database = uniqueName('hc_by_time');
+    const db = {
+      database,
+      clickhouse: testClickHouse(database),
+      window: { database, timeZone: ZONE, endDay },
+    };
+    made.push(db);
+    return db;
+  }
+
+  /** Visits before v4 (some delivered twice), then v4 and the rest, then more visits. */
+  async function seeded(): Promise<Db> {
+    const db = fresh();
+    await migrate(
+      server,
+      db.database,
+      MIGRATIONS.filter((m) => m.version < 4),
+    );
+    const existing = visits(1, 3000, 30);
+    await insert(db.clickhouse, existing);
+    await insert(db.clickhouse, existing.slice(0, 300));
+    await migrate(server, db.database, MIGRATIONS);
+    await insert(db.clickhouse, visits(2, 2000, 20));
+    return db;
+  }
 
   /** Each query's rows on the copy and, as before, on site_visits. */
-  async function answers(): Promise<{ copy: unknown[][]; before: unknown[][] }> {
+  async function answers({
+    clickhouse,
+    window,
+  }: Db): Promise<{ copy: unknown[][]; before: unknown[][] }> {
     const queries = reportQueries(window);
     return {
       copy: await Promise.all(queries.map(([, sql]) => rows(clickhouse, sql))),
@@ -104,17 +141,19 @@ describe('visits_by_time: the weekly report reads visits sorted on the time', ()
 
   beforeAll(async () => {
     server = createClickHouseServerClient({ url: testInfra().clickhouseUrl, database: 'default' });
-    clickhouse = testClickHouse(database);
-    window = { database, timeZone: ZONE, endDay: localDate(new Date(), ZONE) };
+    shared = await seeded();
   });
 
   afterAll(async () => {
     await server?.close();
-    await clickhouse?.close();
-    await dropDatabase(database);
+    for (const { clickhouse, database } of made) {
+      await clickhouse.close();
+      await dropDatabase(database);
+    }
   });
 
   it('v4 copies the visits of a database that already has some, and feeds it every insert after', async () => {
+    const { database, clickhouse } = fresh();
     expect(
       await migrate(
         server,
@@ -149,7 +188,9 @@ describe('visits_by_time: the weekly report reads visits sorted on the time', ()
   });
 
   it('v3 and v4 can run their statements again after a failure part-way, losing nothing and counting nothing twice', async () => {
-    const before = await answers();
+    const db = await seeded();
+    const { database, clickhouse } = db;
+    const before = await answers(db);
     const again = MIGRATIONS.filter((m) => m.version >= 3).flatMap((m) => m.statements);
     // As if the ledger writes had failed: every statement runs a second time (the backfills too).
     for (const statement of again) {
@@ -158,7 +199,7 @@ describe('visits_by_time: the weekly report reads visits sorted on the time', ()
     expect(await distinctRows(clickhouse, 'visits_by_time')).toEqual(
       await distinctRows(clickhouse, 'site_visits'),
     );
-    expect(await answers()).toEqual(before);
+    expect(await answers(db)).toEqual(before);
     // Still one view: an insert arrives once more, not twice more.
     const one = visits(3, 1, 1);
     await insert(clickhouse, one);
@@ -171,8 +212,9 @@ describe('visits_by_time: the weekly report reads visits sorted on the time', ()
   });
 
   it('the report answers exactly what the same SQL on site_visits answers, top 3 and growth included', async () => {
-    const { copy, before } = await answers();
-    const names = reportQueries(window).map(([name]) => name);
+    const db = await seeded();
+    const { copy, before } = await answers(db);
+    const names = reportQueries(db.window).map(([name]) => name);
     expect(Object.fromEntries(names.map((name, i) => [name, copy[i]]))).toEqual(
       Object.fromEntries(names.map((name, i) => [name, before[i]])),
     );
@@ -190,7 +232,9 @@ describe('visits_by_time: the weekly report reads visits sorted on the time', ()
   });
 
   it('a redelivered batch changes nothing, before the merges and after them', async () => {
-    const first = await answers();
+    const db = await seeded();
+    const { database, clickhouse, window } = db;
+    const first = await answers(db);
     const inWindow = await rows<Visit>(
       clickhouse,
       // The alias would shadow the column in WHERE on 18.16: the window is chosen in a subquery.
@@ -205,13 +249,13 @@ describe('visits_by_time: the weekly report reads visits sorted on the time', ()
     // Kafka delivers the same batch again: the same rows into site_visits, once more.
     await insert(clickhouse, inWindow);
     await insert(clickhouse, inWindow.slice(0, 100));
-    expect(await answers()).toEqual(first);
+    expect(await answers(db)).toEqual(first);
     // The background merges drop the copies in both tables; the numbers stay.
     await server.command({ query: `OPTIMIZE TABLE ${sqlIdentifier(database)}.site_visits FINAL` });
     await server.command({
       query: `OPTIMIZE TABLE ${sqlIdentifier(database)}.visits_by_time FINAL`,
     });
-    expect(await answers()).toEqual(first);
+    expect(await answers(db)).toEqual(first);
     expect(
       await countOf(
         clickhouse,
@@ -221,11 +265,12 @@ describe('visits_by_time: the weekly report reads visits sorted on the time', ()
   });
 
   it('a retry that came back with another time the same day counts once, as on site_visits', async () => {
-    const before = await answers();
+    const { clickhouse, window } = shared;
+    const before = await answers(shared);
     const [visit] = visits(4, 1, 1);
     const noon = Date.parse(`${addDays(window.endDay!, -2)}T12:00:00Z`);
     await insert(clickhouse, [{ ...visit!, created_at: at(noon) }]);
-    const once = await answers();
+    const once = await answers(shared);
     await insert(clickhouse, [{ ...visit!, created_at: at(noon + 3_600_000) }]);
     // Two rows in the copy (two sort keys), one visit in every figure.
     expect(
@@ -234,7 +279,7 @@ describe('visits_by_time: the weekly report reads visits sorted on the time', ()
         `SELECT count() AS n FROM visits_by_time WHERE event_id = '${visit!.event_id}'`,
       ),
     ).toBe(2);
-    expect(await answers()).toEqual(once);
+    expect(await answers(shared)).toEqual(once);
     expect(once).not.toEqual(before);
     const [totals] = once.copy[0] as Array<{ this_week: string | number }>;
     const [totalsBefore] = before.copy[0] as Array<{ this_week: string | number }>;
@@ -245,25 +290,27 @@ describe('visits_by_time: the weekly report reads visits sorted on the time', ()
   // its own, so a retry of such an event can come back with another time. One event id counts
   // once in every figure: on its first time, whichever window that falls in.
   it('a retry that came back with another time in another week counts once, in the week it first came', async () => {
-    const before = await answers();
+    const { clickhouse, window } = shared;
+    const before = await answers(shared);
     const [visit] = visits(5, 1, 1);
     const thisWeek = Date.parse(`${addDays(window.endDay!, -2)}T12:00:00Z`);
     const weekBefore = Date.parse(`${addDays(window.endDay!, -9)}T12:00:00Z`);
     await insert(clickhouse, [{ ...visit!, created_at: at(weekBefore) }]);
     await insert(clickhouse, [{ ...visit!, created_at: at(thisWeek) }]);
-    const [totals] = (await answers()).copy[0] as Array<Record<string, string | number>>;
+    const [totals] = (await answers(shared)).copy[0] as Array<Record<string, string | number>>;
     const [totalsBefore] = before.copy[0] as Array<Record<string, string | number>>;
     expect(Number(totals!.this_week)).toBe(Number(totalsBefore!.this_week));
     expect(Number(totals!.previous_week)).toBe(Number(totalsBefore!.previous_week) + 1);
   });
 
   it('a retry that came back on another day of the week counts once, on its first day, and the week is the sum of its days', async () => {
-    const before = await answers();
+    const { clickhouse, window } = shared;
+    const before = await answers(shared);
     const [visit] = visits(6, 1, 1);
     const monday = Date.parse(`${addDays(window.endDay!, -3)}T12:00:00Z`);
     await insert(clickhouse, [{ ...visit!, created_at: at(monday) }]);
     await insert(clickhouse, [{ ...visit!, created_at: at(monday + 86_400_000) }]);
-    const after = await answers();
+    const after = await answers(shared);
     const [totals] = after.copy[0] as Array<Record<string, string | number>>;
     const [totalsBefore] = before.copy[0] as Array<Record<string, string | number>>;
     expect(Number(totals!.this_week)).toBe(Number(totalsBefore!.this_week) + 1);
