@@ -167,6 +167,8 @@ the service's Env class. Secret values only ever arrive through secretKeyRef.
   value: {{ $config.cron | quote }}
 - name: REPORT_TIMEZONE
   value: {{ $config.timeZone | quote }}
+- name: REPORT_QUERY_MAX_MEMORY_MB
+  value: {{ $config.queryMaxMemoryMb | quote }}
 {{- end -}}
 
 {{/* Everything one service container gets: common, its engines, its own settings, extras. */}}
