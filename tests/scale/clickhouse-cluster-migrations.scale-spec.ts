@@ -62,7 +62,9 @@ describe('analytics migrations on the ClickHouse cluster', () => {
     );
     await Promise.all(clients.map((client) => client.close()));
 
-    expect(applied.map((versions) => versions.join(',')).sort()).toEqual(['', '2,3,4,5']);
+    // One process applies every migration after v1 (made above), the other none.
+    const afterV1 = MIGRATIONS.filter((m) => m.version > 1).map((m) => m.version);
+    expect(applied.map((versions) => versions.join(',')).sort()).toEqual(['', afterV1.join(',')]);
     for (const url of [first, second]) {
       await syncReplica(url, database);
       expect(
