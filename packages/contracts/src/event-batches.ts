@@ -3,6 +3,7 @@ import {
   type AnalyticsEvent,
   AnalyticsEventBatchSchema,
 } from './gen/handcheck/analytics/v1/events_pb';
+import { type BrowserEventType } from './browser-events/events';
 import { browserEventProblems } from './browser-events/parse-event-batch';
 import { storedPath, storedReferrer, storedUserAgent, withoutControls } from './stored-text';
 
@@ -122,15 +123,21 @@ function eventDataOf(json: string): unknown {
   }
 }
 
-/** The browser's type of each payload but the checker events, which carry theirs. */
-const TYPE_OF_PAYLOAD = {
-  sessionStarted: 'session_start',
-  pageView: 'page_view',
-  siteVisit: 'site_visit',
-  brokenLink: 'broken_link',
-  sessionDuration: 'session_duration',
-  checkerCompletion: 'checker_completion',
-} as const;
+/** The payload each browser event type travels in; every other type is a checker event. */
+export const PAYLOAD_CASES: Readonly<
+  Partial<Record<BrowserEventType, NonNullable<AnalyticsEvent['payload']['case']>>>
+> = {
+  session_start: 'sessionStarted',
+  page_view: 'pageView',
+  site_visit: 'siteVisit',
+  broken_link: 'brokenLink',
+  session_duration: 'sessionDuration',
+  checker_completion: 'checkerCompletion',
+};
+
+const TYPE_OF_PAYLOAD: Record<string, string> = Object.fromEntries(
+  Object.entries(PAYLOAD_CASES).map(([type, payload]) => [payload, type]),
+);
 
 /** Payload fields the gateway fills in: no browser sends them, so the rules do not know them. */
 const GATEWAY_FIELDS = new Set([
