@@ -29,7 +29,7 @@ const PURE_SOURCES =
 // everything else (MUI components, pages, the questionnaire) is split by Rollup along
 // the lazy route boundaries so a public page only downloads what it renders.
 const FRAMEWORK =
-  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-redux|@reduxjs[\\/]toolkit|redux|redux-thunk|immer|reselect|use-sync-external-store)[\\/]/;
+  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|react-redux|@reduxjs[\\/]toolkit|redux|redux-thunk|immer|reselect|use-sync-external-store)[\\/]/;
 
 /**
  * Parts of those libraries only lazy features use. RTK Query (about 18 KB gzip) is attached to

@@ -1,6 +1,6 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
+import { BrowserRouter } from 'react-router-dom';
 import { normalisePath } from '@handcheck/site-paths';
 import { AppProviders } from './app/AppProviders';
 import { AppRoutes } from './app/AppRoutes';

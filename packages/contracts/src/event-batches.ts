@@ -3,6 +3,8 @@ import {
   type AnalyticsEvent,
   AnalyticsEventBatchSchema,
 } from './gen/handcheck/analytics/v1/events_pb';
+import { type BrowserEventType } from './browser-events/events';
+import { browserEventProblems } from './browser-events/parse-event-batch';
 import { storedPath, storedReferrer, storedUserAgent, withoutControls } from './stored-text';
 
 export interface EventBatchMessage {
@@ -110,11 +112,10 @@ function storedPayload(payload: AnalyticsEvent['payload']): AnalyticsEvent['payl
   }
 }
 
-/** eventDataJson that is not a JSON object: refused by the contract, as it cannot be read. */
+/** eventDataJson that is not a JSON object: refused by the rules, as it cannot be read. */
 const UNREADABLE = 'not an object written as JSON';
 
 function eventDataOf(json: string): unknown {
-  if (json === '') return undefined;
   try {
     return JSON.parse(json) as unknown;
   } catch {
@@ -122,67 +123,55 @@ function eventDataOf(json: string): unknown {
   }
 }
 
+/** The payload each browser event type travels in; every other type is a checker event. */
+export const PAYLOAD_CASES: Readonly<
+  Partial<Record<BrowserEventType, NonNullable<AnalyticsEvent['payload']['case']>>>
+> = {
+  session_start: 'sessionStarted',
+  page_view: 'pageView',
+  site_visit: 'siteVisit',
+  broken_link: 'brokenLink',
+  session_duration: 'sessionDuration',
+  checker_completion: 'checkerCompletion',
+};
+
+const TYPE_OF_PAYLOAD: Record<string, string> = Object.fromEntries(
+  Object.entries(PAYLOAD_CASES).map(([type, payload]) => [payload, type]),
+);
+
+/** Payload fields the gateway fills in: no browser sends them, so the rules do not know them. */
+const GATEWAY_FIELDS = new Set([
+  '$typeName',
+  'eventType',
+  'eventDataJson',
+  'landingPage',
+  'country',
+  'city',
+  'isUkUser',
+]);
+
 /**
- * The browser event a decoded message's event was mapped from (the gateway's
- * toAnalyticsEvent, backwards), so the consumer checks it with the same contract the
- * gateway did (browserEventProblems). Fields the gateway adds (times received, location,
- * User-Agent) are not the browser's and are not in it.
+ * What is wrong with a decoded event under the browser event rules the gateway ran
+ * (browserEventProblems), read from the message itself: a payload's fields have the rules'
+ * names, so only the envelope's are named here, and a field added to a payload and its
+ * class is checked without a change here.
  */
-export function browserEventOf(event: AnalyticsEvent): Record<string, unknown> {
-  const browser: Record<string, unknown> = {
-    type: undefined,
+export function analyticsEventProblems(event: AnalyticsEvent): string[] {
+  const { payload } = event;
+  if (payload.case === undefined) return ['payload is missing'];
+  const fields: Record<string, unknown> = {
+    type: payload.case === 'checkerEvent' ? payload.value.eventType : TYPE_OF_PAYLOAD[payload.case],
     id: event.eventId,
     sessionId: event.sessionId,
     at: Number(event.occurredAtMs),
     path: event.pagePath,
   };
-  if (event.referrer !== '') browser.referrer = event.referrer;
-  // Only the fields the message has: an absent optional field stays out.
-  const put = (field: string, value: unknown) => {
-    if (value !== undefined) browser[field] = value;
-  };
-  const payload = event.payload;
-  switch (payload.case) {
-    case 'sessionStarted':
-      browser.type = 'session_start';
-      break;
-    case 'pageView':
-      browser.type = 'page_view';
-      break;
-    case 'siteVisit':
-      browser.type = 'site_visit';
-      break;
-    case 'brokenLink':
-      browser.type = 'broken_link';
-      browser.requestedPath = payload.value.requestedPath;
-      break;
-    case 'sessionDuration':
-      browser.type = 'session_duration';
-      browser.durationSeconds = payload.value.durationSeconds;
-      break;
-    case 'checkerCompletion': {
-      const value = payload.value;
-      browser.type = 'checker_completion';
-      put('topCondition', value.topCondition);
-      put('conditionConfidence', value.conditionConfidence);
-      put('totalSymptomsReported', value.totalSymptomsReported);
-      put('painIntensity', value.painIntensity);
-      put('symptomDuration', value.symptomDuration);
-      put('functionalImpact', value.functionalImpact);
-      break;
-    }
-    case 'checkerEvent': {
-      const value = payload.value;
-      browser.type = value.eventType;
-      put('stepNumber', value.stepNumber);
-      put('topCondition', value.topCondition);
-      put('diagnosisConfidence', value.diagnosisConfidence);
-      put('anySign', value.anySign);
-      put('eventData', eventDataOf(value.eventDataJson));
-      break;
-    }
-    default:
-      break;
+  if (event.referrer !== '') fields.referrer = event.referrer;
+  for (const [name, value] of Object.entries(payload.value)) {
+    if (value !== undefined && !GATEWAY_FIELDS.has(name)) fields[name] = value;
   }
-  return browser;
+  if (payload.case === 'checkerEvent' && payload.value.eventDataJson !== '') {
+    fields.eventData = eventDataOf(payload.value.eventDataJson);
+  }
+  return browserEventProblems(fields);
 }

@@ -3,7 +3,14 @@ export * from './gen/handcheck/directory/v1/directory_pb';
 export * from './gen/handcheck/report/v1/report_pb';
 export * from './gen/handcheck/referral/v1/referral_pb';
 export * from './topics';
-export { create, toBinary, fromBinary, toJson } from '@bufbuild/protobuf';
+export {
+  create,
+  toBinary,
+  fromBinary,
+  fromJson,
+  toJson,
+  type JsonObject,
+} from '@bufbuild/protobuf';
 export { timestampDate, timestampFromDate } from '@bufbuild/protobuf/wkt';
 export * from './event-batches';
 export * from './browser-events';

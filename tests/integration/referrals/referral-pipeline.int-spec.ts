@@ -249,10 +249,12 @@ describe('referral: gateway → Kafka → referral service → both mails', () =
       attempts: 1,
       lease_until: new Date(now.getTime() - 1),
       requested_at: now,
+      patient_name: null,
       patient_email: email,
       patient_location: 'Boston, US',
       top_conditions: ['Tennis Elbow'],
       key_symptoms: ['Pain in: Elbow'],
+      additional_info: null,
     });
     await mails.create({ _id: `${id}:patient`, referral_id: id, sent_at: patientSentAt });
     await publish(kafka, topic, [{ key: id, value: referralMessage(email, id) }]);

@@ -1,4 +1,4 @@
-import { useRoutes, type RouteObject } from 'react-router';
+import { useRoutes, type RouteObject } from 'react-router-dom';
 import { HydrationMarker } from './HydrationMarker';
 import { Layout } from './Layout';
 import { lazyPage } from './lazyPage';

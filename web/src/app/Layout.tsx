@@ -1,5 +1,5 @@
 import { Suspense, useEffect } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import { PAGE_WIDTH } from '../theme/theme';
 import { NoScriptNotice } from '../components/NoScriptNotice';

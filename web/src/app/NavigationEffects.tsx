@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { normalisePath } from '@handcheck/site-paths';
 import { EXCLUDED_USER_AGENTS } from '../analytics/config';
 import { startAnalytics, trackPageView } from '../analytics/browserTracker';

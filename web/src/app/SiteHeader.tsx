@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import { useLocation } from 'react-router';
+import { useLocation } from 'react-router-dom';
 import { PAGE_WIDTH } from '../theme/theme';
 import { BRAND } from '../seo/meta';
 import { AppLink } from '../components/links';

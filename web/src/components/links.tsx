@@ -1,5 +1,5 @@
 import { forwardRef, type AnchorHTMLAttributes } from 'react';
-import { useHref, useLinkClickHandler, type To } from 'react-router';
+import { useHref, useLinkClickHandler, type To } from 'react-router-dom';
 import MuiLink, { type LinkProps as MuiLinkProps } from '@mui/material/Link';
 
 export interface RouterLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {

@@ -1,4 +1,4 @@
-import { useParams } from 'react-router';
+import { useParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import guidePages, { prefix as guidePagePrefix } from 'virtual:handcheck/guide-pages';

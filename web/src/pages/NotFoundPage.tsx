@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from 'react-router-dom';
 import { normalisePath } from '@handcheck/site-paths';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';

@@ -1,4 +1,3 @@
 export * from './referral-fields';
 export { ReferralRequestBody } from './referral-request';
-export { referralBodyOf } from './referral-message';
 export { isCheckerCondition, isCheckerKeySymptom } from './checker-lines';

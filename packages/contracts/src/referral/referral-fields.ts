@@ -56,6 +56,8 @@ export const REFERRAL_MESSAGES = {
   keySymptomsNotList: 'key_symptoms must be a list of text.',
   keySymptomsTooMany: `key_symptoms can hold at most ${REFERRAL_LIMITS.keySymptoms} symptoms.`,
   keySymptomTooLong: `Each of key_symptoms can be at most ${REFERRAL_LIMITS.listItem} characters.`,
+  idSetByHandCheck: 'id is set by HandCheck: leave it out of the request.',
+  requestedAtSetByHandCheck: 'requested_at is set by HandCheck: leave it out of the request.',
 } as const;
 
 /**

@@ -1,4 +1,6 @@
+import { type JsonObject, fromJson, toJson } from '@bufbuild/protobuf';
 import { CONDITION_NAMES } from '@handcheck/diagnosis';
+import { ReferralRequestedSchema } from '../gen/handcheck/referral/v1/referral_pb';
 import { cleanLine } from '../text';
 import { checkContract } from '../validation';
 import { REFERRAL_CONDITIONS, REFERRAL_MESSAGES as MESSAGES } from './referral-fields';
@@ -101,6 +103,30 @@ describe('ReferralRequestBody: the one definition of a referral request', () => 
 
   it('refuses fields it does not know', async () => {
     expect(await problems({ ...good, admin: true })).toContain('"admin" is not a field');
+  });
+
+  it('refuses the id and requested_at that HandCheck sets, whatever their value', async () => {
+    for (const id of ['3f2b8c9e-1d4a-4b6c-9e2f-0a1b2c3d4e5f', null]) {
+      expect(await problems({ ...good, id, requested_at: '2026-01-02T03:04:05Z' })).toEqual([
+        MESSAGES.idSetByHandCheck,
+        MESSAGES.requestedAtSetByHandCheck,
+      ]);
+    }
+  });
+
+  it("is the ReferralRequested message's fields: a body becomes the message by protobuf's JSON mapping, and back", async () => {
+    const body = await validate({ ...good, additional_info: 'Left hand\nat night' });
+    const message = fromJson(ReferralRequestedSchema, {
+      ...body,
+      id: '3f2b8c9e-1d4a-4b6c-9e2f-0a1b2c3d4e5f',
+      requested_at: '2026-01-02T03:04:05Z',
+    });
+    expect(message.patientName).toBe('Sam Taylor');
+    const { id, requested_at, ...fields } = toJson(ReferralRequestedSchema, message, {
+      useProtoFieldName: true,
+    }) as JsonObject;
+    expect([id, requested_at]).toEqual([message.id, '2026-01-02T03:04:05Z']);
+    expect(await validate(fields)).toEqual(body);
   });
 
   it('keeps names of up to 100 characters and information of up to 500', async () => {

@@ -1,6 +1,7 @@
 import { Transform } from 'class-transformer';
 import {
   ArrayMaxSize,
+  Equals,
   IsArray,
   IsIn,
   IsNotEmpty,
@@ -74,12 +75,24 @@ export const VISIBLE_CHARACTER_PATTERN =
 
 /**
  * The referral request: the one definition the gateway validates bodies with, the referral
- * consumer checks each decoded message with, and the OpenAPI schema is generated from.
+ * consumer checks each decoded message with, and the OpenAPI schema is generated from. Its
+ * fields are the ReferralRequested message's, by their proto names, so a body becomes that
+ * message by protobuf's JSON mapping and the message's JSON form is a body again.
  * Each field of the right JSON type is cleaned first (the @Transform runs before
  * validation), then checked; a missing field starts empty, so it gets one clear message
  * (missing lists are empty).
  */
 export class ReferralRequestBody implements ReferralBody {
+  // The message's idempotency key is the gateway's, never the sender's: a body sent twice
+  // is two referrals, and one body cannot pass itself off as another referral.
+  @JSONSchema({ readOnly: true, description: MESSAGES.idSetByHandCheck })
+  @Equals(undefined, { message: MESSAGES.idSetByHandCheck })
+  id?: undefined;
+
+  @JSONSchema({ readOnly: true, description: MESSAGES.requestedAtSetByHandCheck })
+  @Equals(undefined, { message: MESSAGES.requestedAtSetByHandCheck })
+  requested_at?: undefined;
+
   @JSONSchema({ example: 'Sam Taylor', nullable: true })
   @Transform(cleaned(CLEAN.patient_name, LIMITS.name))
   @IsOptional()

@@ -2,6 +2,7 @@ import {
   type AnalyticsEvent,
   AnalyticsEventSchema,
   type BrowserEvent,
+  PAYLOAD_CASES,
   create,
   storableEvent,
 } from '@handcheck/contracts';
@@ -25,73 +26,31 @@ export function clampEventTime(atMs: number, receivedAtMs: number): number {
   );
 }
 
+/** Each payload's message type, for values made here as messages rather than copied by create(). */
+const TYPE_NAMES: Record<string, string> = Object.fromEntries(
+  AnalyticsEventSchema.oneofs[0]!.fields.map((field) => [field.localName, field.message!.typeName]),
+);
+
+/**
+ * The payload a browser event travels in. Its fields beyond the envelope have the payload's
+ * field names, so they go in as they are (but null, "left out", which is unset); the
+ * gateway fills in a session's place and a checker event's type and data.
+ */
 function payloadOf(event: BrowserEvent, context: RequestContext): AnalyticsEvent['payload'] {
-  switch (event.type) {
-    case 'session_start':
-      return {
-        case: 'sessionStarted',
-        value: {
-          $typeName: 'handcheck.analytics.v1.SessionStarted',
-          landingPage: event.path,
-          country: context.location.country,
-          city: context.location.city,
-          isUkUser: context.location.countryCode === 'GB',
-        },
-      };
-    case 'page_view':
-      return { case: 'pageView', value: { $typeName: 'handcheck.analytics.v1.PageView' } };
-    case 'site_visit':
-      return { case: 'siteVisit', value: { $typeName: 'handcheck.analytics.v1.SiteVisit' } };
-    case 'broken_link':
-      return {
-        case: 'brokenLink',
-        value: {
-          $typeName: 'handcheck.analytics.v1.BrokenLink',
-          requestedPath: event.requestedPath,
-        },
-      };
-    case 'session_duration':
-      return {
-        case: 'sessionDuration',
-        value: {
-          $typeName: 'handcheck.analytics.v1.SessionDuration',
-          durationSeconds: event.durationSeconds,
-        },
-      };
-    case 'checker_completion':
-      return {
-        case: 'checkerCompletion',
-        value: {
-          $typeName: 'handcheck.analytics.v1.CheckerCompletion',
-          topCondition: event.topCondition,
-          conditionConfidence: event.conditionConfidence,
-          totalSymptomsReported: event.totalSymptomsReported,
-          painIntensity: event.painIntensity ?? undefined,
-          symptomDuration: event.symptomDuration,
-          functionalImpact: event.functionalImpact ?? undefined,
-        },
-      };
-    default: {
-      // Each checker type carries its own fields (or none); absent ones stay unset.
-      const stepNumber = 'stepNumber' in event ? event.stepNumber : undefined;
-      const topCondition = 'topCondition' in event ? event.topCondition : undefined;
-      const confidence = 'diagnosisConfidence' in event ? event.diagnosisConfidence : undefined;
-      const eventData = 'eventData' in event ? event.eventData : undefined;
-      const anySign = 'anySign' in event ? event.anySign : undefined;
-      return {
-        case: 'checkerEvent',
-        value: {
-          $typeName: 'handcheck.analytics.v1.CheckerEvent',
-          eventType: event.type,
-          stepNumber,
-          topCondition: topCondition ?? undefined,
-          diagnosisConfidence: confidence ?? undefined,
-          anySign,
-          eventDataJson: eventData ? JSON.stringify(eventData) : '',
-        },
-      };
-    }
+  const { type, id: _id, sessionId: _sessionId, at: _at, path, referrer: _ref, ...fields } = event;
+  const payload = PAYLOAD_CASES[type] ?? 'checkerEvent';
+  const value: Record<string, unknown> = { $typeName: TYPE_NAMES[payload] };
+  for (const [name, field] of Object.entries(fields)) if (field !== null) value[name] = field;
+  if (payload === 'sessionStarted') {
+    const { country, city, countryCode } = context.location;
+    Object.assign(value, { landingPage: path, country, city, isUkUser: countryCode === 'GB' });
+  } else if (payload === 'checkerEvent') {
+    value.eventType = type;
+    value.eventDataJson = value.eventData ? JSON.stringify(value.eventData) : '';
+    delete value.eventData;
   }
+  // TypeScript cannot pair each type's fields with its payload through the table.
+  return { case: payload, value } as AnalyticsEvent['payload'];
 }
 
 /** The message an accepted browser event travels as, its text as it may be stored. */

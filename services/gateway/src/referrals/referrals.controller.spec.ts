@@ -108,6 +108,20 @@ describe('POST /api/referrals', () => {
     expect(published).toEqual([]);
   });
 
+  it('answers 400 for a body that carries the id or requested_at HandCheck sets, and sends nothing', async () => {
+    const answer = await post(
+      JSON.stringify({ ...good, id: '3f2b8c9e-1d4a-4b6c-9e2f-0a1b2c3d4e5f' }),
+    );
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({
+      success: false,
+      error: 'id is set by HandCheck: leave it out of the request.',
+    });
+    const late = await post(JSON.stringify({ ...good, requested_at: '2026-01-02T03:04:05Z' }));
+    expect(late.body.error).toBe('requested_at is set by HandCheck: leave it out of the request.');
+    expect(published).toEqual([]);
+  });
+
   it.each([
     ['a location of zero-width characters only', { patient_location: '\u200b\u200d' }],
     ['a location of a right-to-left override only', { patient_location: '\u202e' }],

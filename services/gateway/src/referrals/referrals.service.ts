@@ -3,8 +3,7 @@ import { randomUUID } from 'node:crypto';
 import {
   type ReferralBody,
   ReferralRequestedSchema,
-  create,
-  timestampFromDate,
+  fromJson,
   toBinary,
 } from '@handcheck/contracts';
 import { KafkaService, Metrics, withTimeout } from '@handcheck/server-kit';
@@ -44,15 +43,12 @@ export class ReferralsService {
   /** Resolves with the referral id once Kafka has it; throws ReferralNotPublished otherwise. */
   async publish(request: ReferralBody, now = new Date()): Promise<string> {
     const id = randomUUID();
-    const message = create(ReferralRequestedSchema, {
+    // The body's fields are the message's proto field names: protobuf's JSON mapping is the
+    // only mapping between them.
+    const message = fromJson(ReferralRequestedSchema, {
+      ...request,
       id,
-      requestedAt: timestampFromDate(now),
-      patientName: request.patient_name ?? undefined,
-      patientEmail: request.patient_email,
-      patientLocation: request.patient_location,
-      topConditions: request.top_conditions,
-      keySymptoms: request.key_symptoms,
-      additionalInfo: request.additional_info ?? undefined,
+      requested_at: now.toISOString(),
     });
     const timeoutMs = this.env.REFERRAL_PUBLISH_TIMEOUT_MS;
     try {

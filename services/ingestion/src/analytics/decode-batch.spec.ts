@@ -58,9 +58,7 @@ describe('decodeBatch', () => {
     expect(result.invalid).toEqual([
       {
         event: broken,
-        reason: expect.stringMatching(
-          /^payload is missing; event\.type must be one of: session_start, /,
-        ),
+        reason: 'payload is missing',
       },
     ]);
   });

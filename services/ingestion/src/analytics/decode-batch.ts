@@ -2,8 +2,7 @@ import {
   type AnalyticsEvent,
   AnalyticsEventBatchSchema,
   MAX_EVENTS_PER_BATCH,
-  browserEventOf,
-  browserEventProblems,
+  analyticsEventProblems,
   eventBatchMessage,
   fromBinary,
 } from '@handcheck/contracts';
@@ -38,13 +37,12 @@ export type DecodedBatch =
 
 /**
  * Checks on every consumed event: what fails here goes to the dead-letter topic. What the
- * browser sent is checked with the same contract the gateway ran (the event classes in
- * @handcheck/contracts, compiled), read back from the message; only the fields the gateway
- * adds itself, and the range ClickHouse's DateTime holds, are checked here.
+ * browser sent is checked on the message with the rules the gateway ran (the event classes
+ * in @handcheck/contracts, compiled); only the fields the gateway adds itself, and the
+ * range ClickHouse's DateTime holds, are checked here.
  */
 export function eventProblems(event: AnalyticsEvent): string[] {
-  const problems = event.payload.case === undefined ? ['payload is missing'] : [];
-  problems.push(...browserEventProblems(browserEventOf(event)));
+  const problems = analyticsEventProblems(event);
   if (event.occurredAtMs > MAX_DATETIME_MS) problems.push('occurred_at_ms is after 2106');
   if (event.receivedAtMs <= 0n) problems.push('received_at_ms is missing');
   else if (event.receivedAtMs > MAX_DATETIME_MS) problems.push('received_at_ms is after 2106');

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { ReferralEnv } from '../config/referral.env';
 import { ConfirmationSlotsRepository } from './confirmation-slots.repository';
 import { confirmationDay, recipientKey } from './confirmation-recipient';
-import { type MailedReferral } from './referral-mails';
+import { type ReferralRequest } from './referral-message';
 
 /** The slots a day's confirmations to one recipient take (confirmation-slots.repository.ts). */
 export interface ConfirmationSlots {
@@ -32,7 +32,7 @@ export class ConfirmationLimit {
    * id, so asking again for one referral (a retry, a redelivery) finds its own slot.
    */
   async allows(
-    referral: Pick<MailedReferral, 'id' | 'patient_email' | 'requested_at'>,
+    referral: Pick<ReferralRequest, 'id' | 'patient_email' | 'requested_at'>,
   ): Promise<boolean> {
     const prefix = `${recipientKey(referral.patient_email)}:${confirmationDay(referral.requested_at)}`;
     for (let n = 1; n <= this.env.REFERRAL_CONFIRMATIONS_PER_DAY; n += 1) {

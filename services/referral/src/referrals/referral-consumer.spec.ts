@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { ReferralRequestedSchema, create, timestampFromDate, toBinary } from '@handcheck/contracts';
+import { ReferralRequestedSchema, fromJson, toBinary } from '@handcheck/contracts';
 import {
   type ConsumedMessage,
   type ConsumerContext,
@@ -31,13 +31,13 @@ function message(
 ): ConsumedMessage {
   const value = toBinary(
     ReferralRequestedSchema,
-    create(ReferralRequestedSchema, {
+    fromJson(ReferralRequestedSchema, {
       id,
-      requestedAt: timestampFromDate(at),
-      patientEmail: email,
-      patientLocation: 'Leeds',
-      topConditions: ['Trigger Finger'],
-      keySymptoms: ['Stiffness'],
+      requested_at: at.toISOString(),
+      patient_email: email,
+      patient_location: 'Leeds',
+      top_conditions: ['Trigger Finger'],
+      key_symptoms: ['Stiffness'],
     }),
   );
   return { key: Buffer.from(id), value: Buffer.from(value), offset, headers: {} };
@@ -64,19 +64,12 @@ class MemoryReferrals {
     this.calls.push('recordClaimed');
     if (this.stored.has(request.id)) return null;
     const referral = {
+      ...request,
       _id: request.id,
-      id: request.id,
       status: 'sending',
       attempts: 1,
       last_error: null,
       lease_until: new Date(Date.now() + leaseMs),
-      requested_at: request.requestedAt,
-      patient_name: request.patientName,
-      patient_email: request.patientEmail,
-      patient_location: request.patientLocation,
-      top_conditions: request.topConditions,
-      key_symptoms: request.keySymptoms,
-      additional_info: request.additionalInfo,
       specialist_sent_at: null,
       patient_sent_at: null,
       sent_at: null,
@@ -347,13 +340,13 @@ describe('ReferralConsumer and ReferralMailing', () => {
     await referrals.recordClaimed(
       {
         id: ID,
-        requestedAt: new Date(),
-        patientName: null,
-        patientEmail: 'pat@example.org',
-        patientLocation: 'Leeds',
-        topConditions: [],
-        keySymptoms: [],
-        additionalInfo: null,
+        requested_at: new Date(),
+        patient_name: null,
+        patient_email: 'pat@example.org',
+        patient_location: 'Leeds',
+        top_conditions: [],
+        key_symptoms: [],
+        additional_info: null,
       },
       -1, // its lease ran out
     );

@@ -174,18 +174,18 @@ describe('referral mails', () => {
 
   it('the confirmation is given nothing typed but what confirmation-text.ts lets it repeat', () => {
     expect(Object.keys(confirmationMailData(relay, 90)).sort()).toEqual([
-      'keySymptoms',
-      'patientLocation',
-      'patientName',
-      'referralId',
-      'retentionDays',
-      'topConditions',
+      'id',
+      'key_symptoms',
+      'patient_location',
+      'patient_name',
+      'retention_days',
+      'top_conditions',
     ]);
     expect(confirmationMailData(relay, 90)).toMatchObject({
-      patientName: null,
-      patientLocation: null,
-      topConditions: ['Trigger Finger'],
-      keySymptoms: ['Numbness'],
+      patient_name: null,
+      patient_location: null,
+      top_conditions: ['Trigger Finger'],
+      key_symptoms: ['Numbness'],
     });
   });
 

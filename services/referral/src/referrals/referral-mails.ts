@@ -1,55 +1,24 @@
-import {
-  type ReferralBody,
-  isCheckerCondition,
-  isCheckerKeySymptom,
-  joinLines,
-  linesOf,
-} from '@handcheck/contracts';
+import { isCheckerCondition, isCheckerKeySymptom, joinLines, linesOf } from '@handcheck/contracts';
 import { confirmationLocation, confirmationName } from './confirmation-text';
+import { type ReferralRequest } from './referral-message';
 import { type MailKind } from './referrals.repository';
-
-/** A stored referral, as its mails are made from it. */
-export type MailedReferral = ReferralBody & { id: string; requested_at: Date };
-
-/**
- * What the specialist's template is given (every field present: templates render in strict
- * mode). Name, location and additional information are the patient's own words, and the
- * template says so; items of the lists that the checker did not write are listed apart.
- */
-export interface SpecialistMailData {
-  referralId: string;
-  patientName: string | null;
-  /** The name, or words that stand in for it in a sentence. */
-  patientLabel: string;
-  patientEmail: string;
-  patientLocation: string;
-  /** The checker's conditions and key symptom lines, as it wrote them. */
-  topConditions: string[];
-  keySymptoms: string[];
-  /** Anything else in those lists: sent with the request, so the sender's words. */
-  otherItems: string[];
-  additionalInfo: string | null;
-  /** The same, line by line: the text mail indents each, so none can pass for a header or a field. */
-  additionalInfoLines: string[];
-  /** When it was requested, in words (UTC). */
-  requestedAt: string;
-}
 
 /**
  * What the patient's confirmation is given: nothing typed into the form unless
  * confirmation-text.ts lets it be repeated, and of the lists only what the checker writes.
- * The template cannot show more, as strict mode refuses a field the data does not have.
+ * The template cannot show more, as strict mode refuses a field the data does not have;
+ * so, unlike the specialist's, this data names its fields.
  */
 export interface ConfirmationMailData {
-  referralId: string;
+  id: string;
   /** The name to greet by, or null for "Hello,". */
-  patientName: string | null;
+  patient_name: string | null;
   /** The location as typed, or null to leave it out. */
-  patientLocation: string | null;
-  topConditions: string[];
-  keySymptoms: string[];
+  patient_location: string | null;
+  top_conditions: string[];
+  key_symptoms: string[];
   /** How long the referral is kept before it is deleted. */
-  retentionDays: number;
+  retention_days: number;
 }
 
 export const TEMPLATES: Record<MailKind, string> = {
@@ -66,48 +35,56 @@ export function referralMessageId(referralId: string, kind: MailKind): string {
 // here, because a line break in a plain-text mail could start a line that reads as a field.
 const oneLine = (text: string | null) => (text === null ? null : joinLines(text));
 
-export function specialistMailData(referral: MailedReferral): SpecialistMailData {
+/**
+ * What the specialist's template is given: the referral as requested, by its proto field
+ * names, so a field added to the message reaches the template as it is. Name, location and
+ * additional information are the patient's own words, and the template says so; items of
+ * the lists that the checker did not write are listed apart (`other_items`).
+ */
+export function specialistMailData(referral: ReferralRequest) {
   const name = oneLine(referral.patient_name);
   const conditions = referral.top_conditions.map(joinLines);
   const symptoms = referral.key_symptoms.map(joinLines);
   return {
-    referralId: referral.id,
-    patientName: name,
-    patientLabel: name ?? 'A patient',
-    patientEmail: referral.patient_email,
-    patientLocation: joinLines(referral.patient_location),
-    topConditions: conditions.filter(isCheckerCondition),
-    keySymptoms: symptoms.filter(isCheckerKeySymptom),
-    otherItems: [
+    ...referral,
+    patient_name: name,
+    /** The name, or words that stand in for it in a sentence. */
+    patient_label: name ?? 'A patient',
+    patient_location: joinLines(referral.patient_location),
+    top_conditions: conditions.filter(isCheckerCondition),
+    key_symptoms: symptoms.filter(isCheckerKeySymptom),
+    other_items: [
       ...conditions.filter((item) => !isCheckerCondition(item)),
       ...symptoms.filter((item) => !isCheckerKeySymptom(item)),
     ],
-    additionalInfo: referral.additional_info,
-    additionalInfoLines: referral.additional_info === null ? [] : linesOf(referral.additional_info),
-    requestedAt: `${referral.requested_at.toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+    /** Line by line: the text mail indents each, so none can pass for a header or a field. */
+    additional_info_lines:
+      referral.additional_info === null ? [] : linesOf(referral.additional_info),
+    /** In words (UTC). */
+    requested_at: `${referral.requested_at.toISOString().slice(0, 16).replace('T', ' ')} UTC`,
   };
 }
 
 export function confirmationMailData(
-  referral: MailedReferral,
+  referral: ReferralRequest,
   retentionDays: number,
 ): ConfirmationMailData {
   return {
-    referralId: referral.id,
-    patientName: confirmationName(oneLine(referral.patient_name)),
-    patientLocation: confirmationLocation(joinLines(referral.patient_location)),
-    topConditions: referral.top_conditions.map(joinLines).filter(isCheckerCondition),
-    keySymptoms: referral.key_symptoms.map(joinLines).filter(isCheckerKeySymptom),
-    retentionDays,
+    id: referral.id,
+    patient_name: confirmationName(oneLine(referral.patient_name)),
+    patient_location: confirmationLocation(joinLines(referral.patient_location)),
+    top_conditions: referral.top_conditions.map(joinLines).filter(isCheckerCondition),
+    key_symptoms: referral.key_symptoms.map(joinLines).filter(isCheckerKeySymptom),
+    retention_days: retentionDays,
   };
 }
 
 /** Each mail's data, by kind. */
 export function mailData(
   kind: MailKind,
-  referral: MailedReferral,
+  referral: ReferralRequest,
   retentionDays: number,
-): SpecialistMailData | ConfirmationMailData {
+): ReturnType<typeof specialistMailData> | ConfirmationMailData {
   return kind === 'specialist'
     ? specialistMailData(referral)
     : confirmationMailData(referral, retentionDays);

@@ -1,24 +1,20 @@
 import {
+  type JsonObject,
+  type ReferralBody,
   type ReferralRequested,
   ReferralRequestBody,
   ReferralRequestedSchema,
   checkContract,
   fromBinary,
-  referralBodyOf,
   timestampDate,
+  toJson,
 } from '@handcheck/contracts';
 
-/** A referral as it was requested, checked field by field. */
-export interface ReferralRequest {
-  id: string;
-  requestedAt: Date;
-  patientName: string | null;
-  patientEmail: string;
-  patientLocation: string;
-  topConditions: string[];
-  keySymptoms: string[];
-  additionalInfo: string | null;
-}
+/**
+ * A referral as it was requested and checked: the message's fields by their proto names,
+ * as the gateway took them from the body, stored and given to the templates as they are.
+ */
+export type ReferralRequest = ReferralBody & { id: string; requested_at: Date };
 
 /**
  * A referral, or why a message is not one we can mail, with its referral id when it is a
@@ -35,9 +31,11 @@ export function decodeReferral(value: Buffer | null): Decoded {
   if (value === null || value.length === 0) {
     return { ok: false, reason: 'empty message', referralId: null };
   }
+  let json: JsonObject;
   let message: ReferralRequested;
   try {
     message = fromBinary(ReferralRequestedSchema, value);
+    json = toJson(ReferralRequestedSchema, message, { useProtoFieldName: true }) as JsonObject;
   } catch (error) {
     return {
       ok: false,
@@ -45,29 +43,24 @@ export function decodeReferral(value: Buffer | null): Decoded {
       referralId: null,
     };
   }
-  // The envelope is ours; the body is checked with the very class the gateway validated it
-  // with (cleaning included), so what the gateway accepted is accepted here.
+  // The envelope is the gateway's; the body is checked with the very class the gateway
+  // validated it with (cleaning included), so what the gateway accepted is accepted here.
+  const { id: _id, requested_at: _requestedAt, ...fields } = json;
   const envelope: string[] = [];
   if (!UUID.test(message.id)) envelope.push('id is not a UUID');
   if (!message.requestedAt) envelope.push('requested_at is missing');
-  const body = checkContract(ReferralRequestBody, referralBodyOf(message));
+  const body = checkContract(ReferralRequestBody, fields);
   const problems = [...envelope, ...(body.ok ? [] : body.details)];
   if (!body.ok || problems.length > 0) {
     const referralId = UUID.test(message.id) ? message.id.toLowerCase() : null;
     return { ok: false, reason: `invalid referral: ${problems.join('; ')}`, referralId };
   }
-  const referral = body.value;
   return {
     ok: true,
     referral: {
+      ...body.value,
       id: message.id.toLowerCase(),
-      requestedAt: timestampDate(message.requestedAt!),
-      patientName: referral.patient_name,
-      patientEmail: referral.patient_email,
-      patientLocation: referral.patient_location,
-      topConditions: referral.top_conditions,
-      keySymptoms: referral.key_symptoms,
-      additionalInfo: referral.additional_info,
+      requested_at: timestampDate(message.requestedAt!),
     },
   };
 }

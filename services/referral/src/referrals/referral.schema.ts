@@ -1,5 +1,6 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { type HydratedDocument } from 'mongoose';
+import { type ReferralBody } from '@handcheck/contracts';
 import { Leased } from '@handcheck/server-kit';
 
 export const REFERRAL_STATUSES = ['received', 'sending', 'sent', 'failed'] as const;
@@ -17,8 +18,12 @@ export type ReferralStatus = (typeof REFERRAL_STATUSES)[number];
   collection: 'referrals',
   timestamps: { createdAt: 'created_at', updatedAt: 'updated_at' },
   versionKey: false,
+  // The request's own fields (typed as the contract's by the cast below, a class cannot
+  // declare properties from a type) are stored as the contract checked them, by their proto
+  // names, so a field added to the message is stored without a change here.
+  strict: false,
 })
-export class Referral extends Leased {
+export class Referral extends (Leased as new () => Leased & ReferralBody) {
   /**
    * The referral's UUID (the same as `id`), so that every update after the insert finds
    * it by `_id`: FerretDB pushes only `{_id: …}` filters down to its storage, and scans
@@ -40,24 +45,6 @@ export class Referral extends Leased {
 
   @Prop({ type: Date, required: true })
   requested_at!: Date;
-
-  @Prop({ type: String, default: null })
-  patient_name!: string | null;
-
-  @Prop({ type: String, required: true })
-  patient_email!: string;
-
-  @Prop({ type: String, required: true })
-  patient_location!: string;
-
-  @Prop({ type: [String], default: [] })
-  top_conditions!: string[];
-
-  @Prop({ type: [String], default: [] })
-  key_symptoms!: string[];
-
-  @Prop({ type: String, default: null })
-  additional_info!: string | null;
 
   @Prop({ type: Date, default: null })
   specialist_sent_at!: Date | null;

@@ -53,17 +53,10 @@ export class ReferralsRepository {
   ): Promise<Referral | null> {
     try {
       const created = await this.referrals.create({
+        ...request,
         _id: request.id,
-        id: request.id,
         status: 'sending',
         ...this.leases.firstLease(leaseMs, now),
-        requested_at: request.requestedAt,
-        patient_name: request.patientName,
-        patient_email: request.patientEmail,
-        patient_location: request.patientLocation,
-        top_conditions: request.topConditions,
-        key_symptoms: request.keySymptoms,
-        additional_info: request.additionalInfo,
       });
       return created.toObject<Referral>();
     } catch (error) {

@@ -1,4 +1,4 @@
-import { useLocation } from 'react-router';
+import { useLocation } from 'react-router-dom';
 import { ActionButton } from '../../components/ActionButton';
 import { ThreeMinutes } from '../../components/ThreeMinutes';
 import { NoScriptNotice } from '../../components/NoScriptNotice';
