@@ -290,7 +290,9 @@ describe('every table deduplicates on the event id alone', () => {
     // Before: v1's keys hold the browser's time, so the id is two rows even with FINAL.
     expect(await count(clickhouse, 'analytics_events', twice)).toBe(2);
 
-    expect(await migrate(server, database, MIGRATIONS)).toEqual([2, 3, 4, 5]);
+    expect(await migrate(server, database, MIGRATIONS)).toEqual(
+      MIGRATIONS.filter((m) => m.version > 1).map((m) => m.version),
+    );
     for (const table of Object.keys(TABLES)) {
       expect({
         table,

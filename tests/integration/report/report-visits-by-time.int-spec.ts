@@ -96,8 +96,6 @@ describe('visits_by_time: the weekly report reads visits sorted on the time', ()
   const endDay = localDate(new Date(), ZONE);
   const made: Db[] = [];
   let server: ClickHouseClient;
-  /** For the retry tests, which count from what they find: they share one. */
-  let shared: Db;
 
   /** An empty database of the test's own. */
   function fresh(): Db {
@@ -141,7 +139,6 @@ describe('visits_by_time: the weekly report reads visits sorted on the time', ()
 
   beforeAll(async () => {
     server = createClickHouseServerClient({ url: testInfra().clickhouseUrl, database: 'default' });
-    shared = await seeded();
   });
 
   afterAll(async () => {
@@ -265,12 +262,15 @@ describe('visits_by_time: the weekly report reads visits sorted on the time', ()
   });
 
   it('a retry that came back with another time the same day counts once, as on site_visits', async () => {
-    const { clickhouse, window } = shared;
-    const before = await answers(shared);
+    // A database of its own: site_visits keeps one row of an id once merged, so another
+    // test's retry there could move a figure between this test's two reads.
+    const db = await seeded();
+    const { clickhouse, window } = db;
+    const before = await answers(db);
     const [visit] = visits(4, 1, 1);
     const noon = Date.parse(`${addDays(window.endDay!, -2)}T12:00:00Z`);
     await insert(clickhouse, [{ ...visit!, created_at: at(noon) }]);
-    const once = await answers(shared);
+    const once = await answers(db);
     await insert(clickhouse, [{ ...visit!, created_at: at(noon + 3_600_000) }]);
     // Two rows in the copy (two sort keys), one visit in every figure.
     expect(
@@ -279,7 +279,7 @@ describe('visits_by_time: the weekly report reads visits sorted on the time', ()
         `SELECT count() AS n FROM visits_by_time WHERE event_id = '${visit!.event_id}'`,
       ),
     ).toBe(2);
-    expect(await answers(shared)).toEqual(once);
+    expect(await answers(db)).toEqual(once);
     expect(once).not.toEqual(before);
     const [totals] = once.copy[0] as Array<{ this_week: string | number }>;
     const [totalsBefore] = before.copy[0] as Array<{ this_week: string | number }>;
@@ -290,27 +290,33 @@ describe('visits_by_time: the weekly report reads visits sorted on the time', ()
   // its own, so a retry of such an event can come back with another time. One event id counts
   // once in every figure: on its first time, whichever window that falls in.
   it('a retry that came back with another time in another week counts once, in the week it first came', async () => {
-    const { clickhouse, window } = shared;
-    const before = await answers(shared);
+    // A database of its own: site_visits keeps one row of an id once merged, so another
+    // test's retry there could move a figure between this test's two reads.
+    const db = await seeded();
+    const { clickhouse, window } = db;
+    const before = await answers(db);
     const [visit] = visits(5, 1, 1);
     const thisWeek = Date.parse(`${addDays(window.endDay!, -2)}T12:00:00Z`);
     const weekBefore = Date.parse(`${addDays(window.endDay!, -9)}T12:00:00Z`);
     await insert(clickhouse, [{ ...visit!, created_at: at(weekBefore) }]);
     await insert(clickhouse, [{ ...visit!, created_at: at(thisWeek) }]);
-    const [totals] = (await answers(shared)).copy[0] as Array<Record<string, string | number>>;
+    const [totals] = (await answers(db)).copy[0] as Array<Record<string, string | number>>;
     const [totalsBefore] = before.copy[0] as Array<Record<string, string | number>>;
     expect(Number(totals!.this_week)).toBe(Number(totalsBefore!.this_week));
     expect(Number(totals!.previous_week)).toBe(Number(totalsBefore!.previous_week) + 1);
   });
 
   it('a retry that came back on another day of the week counts once, on its first day, and the week is the sum of its days', async () => {
-    const { clickhouse, window } = shared;
-    const before = await answers(shared);
+    // A database of its own: site_visits keeps one row of an id once merged, so another
+    // test's retry there could move a figure between this test's two reads.
+    const db = await seeded();
+    const { clickhouse, window } = db;
+    const before = await answers(db);
     const [visit] = visits(6, 1, 1);
     const monday = Date.parse(`${addDays(window.endDay!, -3)}T12:00:00Z`);
     await insert(clickhouse, [{ ...visit!, created_at: at(monday) }]);
     await insert(clickhouse, [{ ...visit!, created_at: at(monday + 86_400_000) }]);
-    const after = await answers(shared);
+    const after = await answers(db);
     const [totals] = after.copy[0] as Array<Record<string, string | number>>;
     const [totalsBefore] = before.copy[0] as Array<Record<string, string | number>>;
     expect(Number(totals!.this_week)).toBe(Number(totalsBefore!.this_week) + 1);
