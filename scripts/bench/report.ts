@@ -142,10 +142,13 @@ FROM numbers(${sqlInt(offset)}, ${sqlInt(rows)})`,
         99,
       );
       const worst = Math.max(p99, first.ms);
+      // A year of visits: the weekly p99 budget. All in one week: within a query's time limit.
+      const [targetMs, target] =
+        days > 7 ? [2000, 'under 2 s'] : [20_000, "within a query's 20 s limit"];
       console.log(
-        worst < 2000
-          ? 'target met: p99 and first run under 2 s'
-          : `target missed: p99 ${p99.toFixed(1)} ms, first run ${first.ms.toFixed(1)} ms (target 2 s)`,
+        worst < targetMs
+          ? `target met: p99 and first run ${target}`
+          : `target missed: p99 ${p99.toFixed(1)} ms, first run ${first.ms.toFixed(1)} ms (target: ${target})`,
       );
     } finally {
       await service.onApplicationShutdown();

@@ -87,7 +87,7 @@ export class ReportEnv extends GrpcEnv {
    * take about 1,500 (npm run bench:report -- --days 7).
    */
   @IntSetting({ min: 100, max: 1_000_000 })
-  REPORT_QUERY_MAX_MEMORY_MB = 2048;
+  REPORT_QUERY_MAX_MEMORY_MB = 4096;
 
   /** How many times a period's run is attempted (a crashed or failed run is retried by any replica). */
   @IntSetting({ min: 1, max: 100 })
