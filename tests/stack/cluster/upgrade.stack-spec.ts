@@ -145,12 +145,14 @@ describe('zero downtime under load', () => {
           `SELECT uniqExact(page_path) FROM analytics_events FINAL WHERE page_path LIKE '/load/${load.run}/%'`,
         ),
       );
-    const settleBy = Date.now() + 15_000;
-    let stored = await storedNow();
-    while (stored < result.acceptedPaths.length && Date.now() < settleBy) {
-      await pause(1_000);
-      stored = await storedNow();
-    }
+    const stored = await eventually(
+      async () => {
+        const count = await storedNow();
+        return count >= result.acceptedPaths.length ? count : undefined;
+      },
+      15_000,
+      1_000,
+    ).catch(storedNow);
     const lost = result.acceptedPaths.length - stored;
     console.log(
       `figure: gateway force-kill: ${lost} of ${result.acceptedPaths.length} page views answered 202 lost, ` +
