@@ -12,7 +12,7 @@
 import autocannon from 'autocannon';
 import { randomUUID } from 'node:crypto';
 import { createClickHouse, sqlString } from '@handcheck/server-kit';
-import { commandOptions, profileEnv } from '../analytics/env';
+import { clickhouseLogin, commandOptions, profileEnv } from '../analytics/env';
 import { pacedLoad } from './paced-load';
 
 /**
@@ -75,7 +75,12 @@ async function main(): Promise<void> {
   });
   const { seconds, batch, connections, rate, 'latency-batch': latencyBatch } = options;
   const env = profileEnv();
-  const clickhouse = createClickHouse({ url: env.CLICKHOUSE_URL!, database: 'handcheck' });
+  // The count is a read: the report's account, as the product reads.
+  const clickhouse = createClickHouse({
+    url: env.CLICKHOUSE_URL!,
+    database: 'handcheck',
+    ...clickhouseLogin(env, 'REPORT'),
+  });
   // Many sessions, as real traffic has, so events spread over the topic's partitions.
   const sessionId = `bench-${randomUUID().slice(0, 8)}`;
   // Bodies are made before the clock starts, so the load generator spends its

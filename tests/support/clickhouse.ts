@@ -1,13 +1,14 @@
 import { type ClickHouseClient } from '@clickhouse/client';
 import { createClickHouse, sqlIdentifier } from '@handcheck/server-kit';
-import { testInfra } from '@handcheck/server-kit/testing';
+import { testClickHouseLogin } from '@handcheck/server-kit/testing';
 
+/** A client of `database` as ingestion, the account that writes and owns the schema. */
 export function testClickHouse(database: string): ClickHouseClient {
-  return createClickHouse({ url: testInfra().clickhouseUrl, database });
+  return createClickHouse({ ...testClickHouseLogin(), database });
 }
 
 export async function dropDatabase(database: string): Promise<void> {
-  const client = createClickHouse({ url: testInfra().clickhouseUrl, database: 'default' });
+  const client = createClickHouse({ ...testClickHouseLogin(), database: 'default' });
   await client.command({ query: `DROP DATABASE IF EXISTS ${sqlIdentifier(database)}` });
   await client.close();
 }

@@ -23,7 +23,7 @@ import {
   migrationSql,
   sqlIdentifier,
 } from '@handcheck/server-kit';
-import { REPO_ROOT, testInfra, uniqueName } from '@handcheck/server-kit/testing';
+import { REPO_ROOT, testClickHouseLogin, uniqueName } from '@handcheck/server-kit/testing';
 import { type AnalyticsEvent, AnalyticsEventSchema, create } from '@handcheck/contracts';
 import { dropDatabase } from '../../support/clickhouse';
 import { type ChdbOutcome, chdbPython, runOnChdb } from '../../support/chdb';
@@ -247,10 +247,7 @@ async function checkOnBoth(
   python: string,
   steps: Step[],
 ): Promise<Checked> {
-  const client = createClickHouseServerClient({
-    url: testInfra().clickhouseUrl,
-    database: 'default',
-  });
+  const client = createClickHouseServerClient({ ...testClickHouseLogin(), database: 'default' });
   let old: ChdbOutcome[];
   try {
     old = await runOnOld(client, db, steps);
