@@ -14,6 +14,7 @@ else process.env.HANDCHECK_VAR_DIR = previous;
 Object.assign(process.env, {
   TEST_KAFKA_BROKERS: infra.kafkaBrokers,
   TEST_CLICKHOUSE_URL: infra.clickhouseUrl,
+  TEST_CLICKHOUSE_TCP_PORT: String(infra.clickhouseTcpPort),
   // Each ClickHouse account's login: the profile's own passwords (deploy/infra.sh).
   ...Object.fromEntries(
     Object.entries(infra.clickhouse).flatMap(([account, login]) => [

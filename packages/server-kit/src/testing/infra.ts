@@ -19,6 +19,8 @@ export interface ClickHouseLogin {
 export interface TestInfra {
   kafkaBrokers: string;
   clickhouseUrl: string;
+  /** The native protocol's port (clickhouse-client). */
+  clickhouseTcpPort: number;
   /** Each account's user and password, as deploy/infra.sh wrote them into infra.env. */
   clickhouse: Record<ClickHouseAccount, ClickHouseLogin>;
   mongoUrl: string;
@@ -42,6 +44,7 @@ export const ANALYST_TEST_DATABASES = {
 const DEFAULTS: Record<string, string> = {
   KAFKA_BROKERS: '127.0.0.1:19092',
   CLICKHOUSE_URL: 'http://127.0.0.1:18123',
+  CLICKHOUSE_TCP_PORT: '19000',
   // Passwords have no default: deploy/infra.sh makes them.
   ...Object.fromEntries(ACCOUNTS.map((a) => [`CLICKHOUSE_${a.toUpperCase()}_USER`, a])),
   MONGO_URL: 'mongodb://127.0.0.1:27018/handcheck',
@@ -74,6 +77,7 @@ export function testInfra(): TestInfra {
   return {
     kafkaBrokers: get('KAFKA_BROKERS'),
     clickhouseUrl: get('CLICKHOUSE_URL'),
+    clickhouseTcpPort: Number(get('CLICKHOUSE_TCP_PORT')),
     clickhouse: Object.fromEntries(ACCOUNTS.map((a) => [a, login(a)])) as TestInfra['clickhouse'],
     mongoUrl: get('MONGO_URL'),
     smtpHost: get('SMTP_HOST'),
