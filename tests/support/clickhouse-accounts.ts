@@ -20,3 +20,21 @@ export function accountProfileSettings(profile: 'analyst' | 'report'): Record<st
       .map((m) => [m[1]!, m[2]!.trim()]),
   );
 }
+
+/** One account of the accounts' file: its name, profile and the variable its password comes from. */
+export interface AccountOfFile {
+  user: string;
+  profile: string;
+  passwordFrom: string;
+}
+
+/** The accounts the file defines, in its order. */
+export function accountsOfFile(): AccountOfFile[] {
+  const xml = readFileSync(ACCOUNTS_FILE, 'utf8').replace(/<!--[\s\S]*?-->/g, '');
+  const users = /<users>([\s\S]*?)<\/users>/.exec(xml)?.[1] ?? '';
+  return [...users.matchAll(/<([a-z_]+)>([\s\S]*?)<\/\1>/g)].map(([, user, body]) => ({
+    user: user!,
+    profile: /<profile>([^<]*)<\/profile>/.exec(body!)?.[1] ?? '',
+    passwordFrom: /<password from_env="([A-Z_]+)"\s*\/>/.exec(body!)?.[1] ?? '',
+  }));
+}
