@@ -102,6 +102,8 @@ start_engine() {
   if pid="$(running_pid "$engine")"; then
     if "${engine}_healthy"; then
       lower_priority "$engine" "$pid"
+      # An engine whose files may have changed since it started takes the current ones.
+      if declare -F "${engine}_refresh" >/dev/null; then "${engine}_refresh"; fi
       log "$engine: already running (pid $pid), reusing: $("${engine}_describe")"
       return 0
     fi

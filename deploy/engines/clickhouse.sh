@@ -32,11 +32,7 @@ clickhouse_launch() {
   mkdir -p "$etc" "$CLICKHOUSE_DATA"/{tmp,user_files,format_schemas}
   render_template "$DEPLOY_DIR/clickhouse/config.xml.template" "$etc/config.xml" \
     CLICKHOUSE_HTTP_PORT CLICKHOUSE_TCP_PORT CLICKHOUSE_DATA
-  local CLICKHOUSE_DEFAULT_PASSWORD_SHA256
-  CLICKHOUSE_DEFAULT_PASSWORD_SHA256="$(clickhouse_password_sha256 DEFAULT)"
-  render_template "$DEPLOY_DIR/clickhouse/users.xml.template" "$etc/users.xml" \
-    CLICKHOUSE_DEFAULT_PASSWORD_SHA256
-  clickhouse_render_accounts "$etc/users.d/handcheck.xml"
+  clickhouse_render_users "$etc"
   if [[ "$engine" != clickhouse ]]; then
     # Distributed tables reach the replicas as ingestion: 18.16 signs in to
     # remote_servers with a password in the clear only, so the file is the owner's alone.
@@ -136,6 +132,33 @@ clickhouse_render_accounts() {
   mv "$dest.tmp" "$dest"
 }
 
+# users.xml (`default`) and users.d/handcheck.xml (the product's accounts) into
+# an engine's etc folder.
+clickhouse_render_users() {
+  local etc="$1" CLICKHOUSE_DEFAULT_PASSWORD_SHA256
+  CLICKHOUSE_DEFAULT_PASSWORD_SHA256="$(clickhouse_password_sha256 DEFAULT)"
+  render_template "$DEPLOY_DIR/clickhouse/users.xml.template" "$etc/users.xml" \
+    CLICKHOUSE_DEFAULT_PASSWORD_SHA256
+  clickhouse_render_accounts "$etc/users.d/handcheck.xml"
+}
+
+# A running engine reused by a later start takes the current users' files:
+# ClickHouse reloads them by itself within seconds (a server started before the
+# accounts existed gets them so). Returns once the ingestion account signs in.
+clickhouse_refresh() { clickhouse_refresh_engine clickhouse; }
+
+clickhouse_refresh_engine() {
+  local engine="$1" deadline=$((SECONDS + 30))
+  clickhouse_render_users "$(data_dir "$engine")/etc"
+  local PROBE_HTTP_USER=ingestion PROBE_HTTP_PASSWORD
+  PROBE_HTTP_PASSWORD="$(clickhouse_password INGESTION)"
+  export PROBE_HTTP_USER PROBE_HTTP_PASSWORD
+  until probe http "$CLICKHOUSE_HTTP_PORT" '/?query=SELECT%20%27accounts%27' accounts >/dev/null 2>&1; do
+    ((SECONDS < deadline)) || die "clickhouse: $engine did not take the accounts of users.d/handcheck.xml within 30 s"
+    sleep 0.5
+  done
+}
+
 # Profile scale: clickhouse1 and clickhouse2, the two replicas of the one shard
 # of cluster `handcheck`, coordinated through the zookeeper engine. Each
 # function sets, for itself only, the ports of its replica.
@@ -163,6 +186,8 @@ clickhouse1_healthy() { clickhouse_replica clickhouse1 clickhouse_healthy; }
 clickhouse2_healthy() { clickhouse_replica clickhouse2 clickhouse_healthy; }
 clickhouse1_start() { clickhouse_replica clickhouse1 clickhouse_launch clickhouse1; }
 clickhouse2_start() { clickhouse_replica clickhouse2 clickhouse_launch clickhouse2; }
+clickhouse1_refresh() { clickhouse_replica clickhouse1 clickhouse_refresh_engine clickhouse1; }
+clickhouse2_refresh() { clickhouse_replica clickhouse2 clickhouse_refresh_engine clickhouse2; }
 
 clickhouse_replica_ports() { printf '%s %s' "$(clickhouse_ports)" "$CLICKHOUSE_INTERSERVER_PORT"; }
 clickhouse_replica_describe() {
