@@ -220,14 +220,25 @@ describe('the analyst account (readonly = 1, the analyst profile and quota)', ()
   it('runs as many queries at once as its profile allows, refuses the next (202), and may stop its own', async () => {
     const most = Number(ANALYST.max_concurrent_queries_for_user);
     const ids = Array.from({ length: most }, () => randomUUID());
-    const running = ids.map((id) =>
-      httpStatement('analyst', 'SELECT count() FROM system.numbers WHERE NOT ignore(sleep(0.5))', {
-        query_id: id,
-      }),
-    );
+    let ending = false;
+    // A slow query under its id; sent again while refused as one too many, since the
+    // analyst-queries spec, running beside this one, may hold a place for a moment.
+    const slow = async (id: string) => {
+      for (;;) {
+        const answer = await httpStatement(
+          'analyst',
+          'SELECT count() FROM system.numbers WHERE NOT ignore(sleep(0.5))',
+          { query_id: id },
+        );
+        if (answer.code !== TOO_MANY_SIMULTANEOUS_QUERIES || ending) return answer;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    };
+    const running = ids.map(slow);
+    const kills: number[] = [];
     try {
       // Wait until every one of them runs.
-      const deadline = Date.now() + 10_000;
+      const deadline = Date.now() + 20_000;
       for (;;) {
         const list = await httpStatement(
           'default',
@@ -243,12 +254,17 @@ describe('the analyst account (readonly = 1, the analyst profile and quota)', ()
         expect.stringMatching(/Too many simultaneous queries for user analyst/),
       ]);
     } finally {
-      // An analyst stops a query of their own; refused ones never ran.
+      ending = true;
+      // The analyst stops its own queries, its places all taken as they are.
       for (const id of ids) {
-        await httpStatement('analyst', `KILL QUERY WHERE query_id = '${id}' SYNC`);
+        kills.push(
+          (await httpStatement('analyst', `KILL QUERY WHERE query_id = '${id}' SYNC`)).status,
+        );
       }
     }
-    for (const answer of await Promise.all(running)) expect(answer.status).toBe(500);
+    expect(kills).toEqual(ids.map(() => 200));
+    for (const answer of await Promise.all(running))
+      expect(answer.text).toMatch(/Code: 394\b|cancelled/i);
   });
 });
 
