@@ -45,17 +45,33 @@ kafka_brokers() {
   fi
 }
 
+# One user and password per ClickHouse account: the supervisor gives ingestion
+# and report their own, tests and scripts take the one they need. `default`
+# (CLICKHOUSE_DEFAULT_*) is for a person's administration by hand.
+clickhouse_account_lines() {
+  local account password
+  for account in "${CLICKHOUSE_ACCOUNTS[@]}"; do
+    # Run inside $(…), without errexit: a missing password is passed on by hand.
+    password="$(clickhouse_password "$account")" || return 1
+    printf 'CLICKHOUSE_%s_USER=%s\n' "$account" "${account,,}"
+    printf 'CLICKHOUSE_%s_PASSWORD=%s\n' "$account" "$password"
+  done
+}
+
+# Holds the ClickHouse passwords, so it is the owner's alone.
 write_env_file() {
-  local file="$VAR_DIR/infra.env"
+  local file="$VAR_DIR/infra.env" accounts
   mkdir -p "$VAR_DIR"
+  accounts="$(clickhouse_account_lines)"
+  (umask 077 && : >"$file.tmp")
   cat >"$file.tmp" <<EOF
 # Written by deploy/infra.sh start (profile $PROFILE). KEY=value lines: load with
 # dotenv, or in a shell with: set -a; . $file; set +a
 HANDCHECK_PROFILE=$PROFILE
 KAFKA_BROKERS=$(kafka_brokers)
 CLICKHOUSE_URL=http://127.0.0.1:$CLICKHOUSE_HTTP_PORT
-CLICKHOUSE_USER=default
-CLICKHOUSE_PASSWORD=
+CLICKHOUSE_TCP_PORT=$CLICKHOUSE_TCP_PORT
+$accounts
 MONGO_URL=mongodb://127.0.0.1:$MONGO_PORT/handcheck
 SMTP_HOST=127.0.0.1
 SMTP_PORT=$SMTP_PORT
@@ -86,6 +102,8 @@ start_engine() {
   if pid="$(running_pid "$engine")"; then
     if "${engine}_healthy"; then
       lower_priority "$engine" "$pid"
+      # An engine whose files may have changed since it started takes the current ones.
+      if declare -F "${engine}_refresh" >/dev/null; then "${engine}_refresh"; fi
       log "$engine: already running (pid $pid), reusing: $("${engine}_describe")"
       return 0
     fi
@@ -122,6 +140,8 @@ cmd_start() {
   for engine in "$@"; do
     "${engine}_install"
   done
+  # Before any engine: the ClickHouse servers and infra.env both read them.
+  ensure_clickhouse_passwords
   for engine in "$@"; do
     start_engine_locked "$engine" &
     pids+=("$!")

@@ -80,3 +80,42 @@ export function backgroundNice() {
   }
   return Number(value);
 }
+
+/**
+ * The ClickHouse account each service signs in with: ingestion writes and
+ * migrates the schema, report only reads (readonly = 2). deploy/infra.sh writes
+ * each account's user and password into infra.env as CLICKHOUSE_<ACCOUNT>_USER
+ * and _PASSWORD (deploy/clickhouse/users.d/handcheck.xml defines them).
+ */
+export const CLICKHOUSE_ACCOUNTS = { ingestion: 'INGESTION', report: 'REPORT' };
+
+// Every service the registry gives ClickHouse has an account, and only those.
+const usesClickHouse = SERVICES.filter((service) => entry(service).engines.includes('clickhouse'));
+if (usesClickHouse.join() !== Object.keys(CLICKHOUSE_ACCOUNTS).join()) {
+  throw new Error(
+    `CLICKHOUSE_ACCOUNTS names ${Object.keys(CLICKHOUSE_ACCOUNTS).join(', ')}, but the registry gives ClickHouse to ${usesClickHouse.join(', ')}`,
+  );
+}
+
+const ACCOUNT_VARIABLE = /^CLICKHOUSE_[A-Z]+_(USER|PASSWORD)$/;
+
+/** Variables without every account's user and password: what a service must not get wholesale. */
+export function withoutClickHouseAccounts(variables) {
+  return Object.fromEntries(
+    Object.entries(variables).filter(([name]) => !ACCOUNT_VARIABLE.test(name)),
+  );
+}
+
+/** CLICKHOUSE_USER and CLICKHOUSE_PASSWORD of the service's own account, from infra.env's variables; none for a service without ClickHouse. */
+export function clickhouseAccountEnv(service, infra) {
+  const account = CLICKHOUSE_ACCOUNTS[service];
+  if (!account) return {};
+  const user = infra[`CLICKHOUSE_${account}_USER`];
+  const password = infra[`CLICKHOUSE_${account}_PASSWORD`];
+  if (!user || !password) {
+    throw new Error(
+      `infra.env has no CLICKHOUSE_${account}_USER and CLICKHOUSE_${account}_PASSWORD for ${service}: start the engines again (deploy/infra.sh start) to write them`,
+    );
+  }
+  return { CLICKHOUSE_USER: user, CLICKHOUSE_PASSWORD: password };
+}

@@ -15,12 +15,18 @@ node scripts/supervisor.mjs start --profile dev --timeout 120
 (set -a; . var/dev/infra.env; set +a
  npm run --silent directory:import -- services/directory/data/sample-specialists.json --if-empty)
 
+# The ClickHouse accounts' passwords: made once by deploy/infra.sh, kept in var/dev/ (never committed).
+analyst_password="$(sed -n 's/^CLICKHOUSE_ANALYST_PASSWORD=//p' var/dev/infra.env)"
+default_password="$(sed -n 's/^CLICKHOUSE_DEFAULT_PASSWORD=//p' var/dev/infra.env)"
+
 cat <<MSG
 
 HandCheck is running.
   Site and API        http://localhost:8080        (API docs: /api/docs, OpenAPI: /api/openapi.json)
   Mailpit (mail UI)   http://localhost:8025
-  ClickHouse (HTTP)   http://localhost:8123        (database: handcheck)
+  ClickHouse (HTTP)   http://localhost:8123        (database: handcheck; native protocol on 9000)
+    analysts          user analyst, password $analyst_password   (read-only, with limits: docs/analytics.md)
+    administration    user default, password $default_password   (the services have accounts of their own)
   Kafka               127.0.0.1:9092
   MongoDB (FerretDB)  mongodb://127.0.0.1:27017/handcheck
   Logs                var/dev/log/<service>.log

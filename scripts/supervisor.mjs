@@ -9,7 +9,17 @@ import { getPriority } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { BACKGROUND_SERVICES, SERVICES, backgroundNice, healthUrl, metricsUrl, portEnv, portOf } from './services.config.mjs';
+import {
+  BACKGROUND_SERVICES,
+  SERVICES,
+  backgroundNice,
+  clickhouseAccountEnv,
+  healthUrl,
+  metricsUrl,
+  portEnv,
+  portOf,
+  withoutClickHouseAccounts,
+} from './services.config.mjs';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const usage = 'usage: supervisor.mjs <start|stop|status|urls> [--profile dev|test] [--only a,b] [--timeout s]';
@@ -101,11 +111,13 @@ async function waitHealthy(services, timeoutMs, supervisorPid) {
 
 function serviceEnv(service, infra, secrets) {
   // A port variable left in the caller's environment must not reach a service it is not for.
-  const inherited = { ...process.env };
-  for (const name of ['PORT', 'METRICS_PORT', 'GRPC_PORT']) delete inherited[name];
+  // Nor a ClickHouse account: each service gets its own below, the others none.
+  const inherited = withoutClickHouseAccounts(process.env);
+  for (const name of ['PORT', 'METRICS_PORT', 'GRPC_PORT', 'CLICKHOUSE_USER', 'CLICKHOUSE_PASSWORD']) delete inherited[name];
   return {
     ...inherited,
-    ...infra,
+    ...withoutClickHouseAccounts(infra),
+    ...clickhouseAccountEnv(service, infra),
     // One value for all five, whatever the caller's environment holds.
     ...secrets,
     NODE_ENV: process.env.NODE_ENV ?? (profile === 'test' ? 'test' : 'development'),
@@ -205,6 +217,9 @@ async function start() {
     mkdirSync(dirname(pidFile), { recursive: true });
     mkdirSync(logDir, { recursive: true });
     localSecrets(); // made here, so a failure shows in this terminal, not the detached log
+    // Likewise an infra.env without the services' ClickHouse accounts (written before they existed).
+    const infra = readEnvFile(join(varDir, 'infra.env'));
+    for (const service of only) clickhouseAccountEnv(service, infra);
     const out = openSync(join(logDir, 'supervisor.log'), 'a');
     const child = spawn(process.execPath, [fileURLToPath(import.meta.url), 'run', ...args.slice(1)], {
       detached: true,

@@ -6,6 +6,8 @@
 //   node probe.mjs kafka <port>                  Metadata v1: at least one broker registered
 //   node probe.mjs mongo <port>                  OP_MSG {ping: 1} answered with ok: 1
 //   node probe.mjs http  <port> <path> <needle>  HTTP 200 whose body contains <needle>
+//                                                (signed in as PROBE_HTTP_USER with
+//                                                PROBE_HTTP_PASSWORD when they are set)
 //   node probe.mjs smtp  <port>                  greeting line starts with 220
 //   node probe.mjs zookeeper <port>              four-letter word ruok answered imok
 //
@@ -167,7 +169,10 @@ async function probeMongo(port) {
 
 function probeHttp(port, path, needle) {
   return new Promise((resolve, reject) => {
-    const req = http.get({ host: HOST, port, path, timeout: TIMEOUT_MS }, (res) => {
+    // From the environment, not the command line, where any process could read a password.
+    const { PROBE_HTTP_USER: user, PROBE_HTTP_PASSWORD: password = '' } = process.env;
+    const auth = user ? `${user}:${password}` : undefined;
+    const req = http.get({ host: HOST, port, path, auth, timeout: TIMEOUT_MS }, (res) => {
       let body = '';
       res.setEncoding('utf8');
       res.on('data', (chunk) => (body += chunk));

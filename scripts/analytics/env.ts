@@ -19,6 +19,27 @@ export function profileEnv(
   );
 }
 
+/** A ClickHouse account of deploy/clickhouse/users.d/handcheck.xml, or `default`. */
+export type ClickHouseAccount = 'INGESTION' | 'REPORT' | 'ANALYST' | 'DEFAULT';
+
+/**
+ * One ClickHouse account's user and password from a profile's infra.env, where
+ * deploy/infra.sh writes each: ingestion to write and make tables, report to read.
+ */
+export function clickhouseLogin(
+  env: Record<string, string>,
+  account: ClickHouseAccount,
+): { username: string; password: string } {
+  const username = env[`CLICKHOUSE_${account}_USER`];
+  const password = env[`CLICKHOUSE_${account}_PASSWORD`];
+  if (!username || !password) {
+    throw new Error(
+      `infra.env has no CLICKHOUSE_${account}_USER and CLICKHOUSE_${account}_PASSWORD: run \`make start\` again to write them.`,
+    );
+  }
+  return { username, password };
+}
+
 /**
  * A command's --name value options by util.parseArgs: each default's type is its option's
  * (a number must be positive; undefined stands for a number with no default). Anything

@@ -1,7 +1,9 @@
 // npm run analytics:migrate-to-cluster -- --from-url http://single:8123
 //   --to-url http://cluster-node:8123 --cluster handcheck
 //   [--from-database handcheck] [--to-database handcheck]
-//   [--user default] [--password ''] (the same login on both)
+//   [--user ingestion] [--password …] (the same login on both: an account that
+//   may create tables and insert; the password may come from CLICKHOUSE_PASSWORD
+//   in the environment instead, out of the shell's history)
 //
 // Moves a single-node install's analytics tables onto a ClickHouse cluster
 // (move-to-cluster.ts): stop ingestion first, then run this, then start
@@ -18,13 +20,16 @@ async function main(): Promise<void> {
     cluster: '',
     'from-database': 'handcheck',
     'to-database': 'handcheck',
-    user: 'default',
+    user: 'ingestion',
     password: '',
   });
   for (const name of ['from-url', 'to-url', 'cluster'] as const) {
     if (!options[name]) throw new Error(`--${name} is required`);
   }
-  const login = { username: options.user, password: options.password };
+  const login = {
+    username: options.user,
+    password: options.password || (process.env.CLICKHOUSE_PASSWORD ?? ''),
+  };
   await moveToCluster({
     from: { url: options['from-url'], database: options['from-database'], ...login },
     to: {

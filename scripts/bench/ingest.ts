@@ -9,10 +9,14 @@
 //     per second, each a batch the size browsers send (the tracker's mix, about
 //     2.5 events; --latency-batch N for a fixed size) → gateway p50/p99 at that
 //     rate, counted from when each request was due.
+// --analyst-queries N keeps N heavy queries of the analyst account going through
+// phase 1 (analyst-load.ts): the end-to-end rate and the count check with them,
+// against a run without; queries the account's limit refused are counted apart.
 import autocannon from 'autocannon';
 import { randomUUID } from 'node:crypto';
 import { createClickHouse, sqlString } from '@handcheck/server-kit';
-import { commandOptions, profileEnv } from '../analytics/env';
+import { clickhouseLogin, commandOptions, profileEnv } from '../analytics/env';
+import { startAnalystLoad } from './analyst-load';
 import { pacedLoad } from './paced-load';
 
 /**
@@ -72,10 +76,18 @@ async function main(): Promise<void> {
     requests: 12_000,
     // Unset: the tracker's mix of batch sizes.
     'latency-batch': undefined as number | undefined,
+    // Unset: no analyst load.
+    'analyst-queries': undefined as number | undefined,
   });
   const { seconds, batch, connections, rate, 'latency-batch': latencyBatch } = options;
+  const analystQueries = options['analyst-queries'] ?? 0;
   const env = profileEnv();
-  const clickhouse = createClickHouse({ url: env.CLICKHOUSE_URL!, database: 'handcheck' });
+  // The count is a read: the report's account, as the product reads.
+  const clickhouse = createClickHouse({
+    url: env.CLICKHOUSE_URL!,
+    database: 'handcheck',
+    ...clickhouseLogin(env, 'REPORT'),
+  });
   // Many sessions, as real traffic has, so events spread over the topic's partitions.
   const sessionId = `bench-${randomUUID().slice(0, 8)}`;
   // Bodies are made before the clock starts, so the load generator spends its
@@ -105,6 +117,14 @@ async function main(): Promise<void> {
   console.log(
     `Phase 1: throughput, ${connections} connections, ${amount} requests of ${batch} events`,
   );
+  const analysts =
+    analystQueries > 0
+      ? startAnalystLoad(
+          env.CLICKHOUSE_URL!,
+          { analyst: clickhouseLogin(env, 'ANALYST'), admin: clickhouseLogin(env, 'DEFAULT') },
+          analystQueries,
+        )
+      : undefined;
   const started = Date.now();
   const load = await run({ ...common, connections, amount });
   const loadEnded = Date.now();
@@ -132,6 +152,7 @@ async function main(): Promise<void> {
   }
   const lagMs = Date.now() - loadEnded;
   const endToEnd = accepted / ((Date.now() - started) / 1000);
+  const analystCounts = await analysts?.stop();
 
   const warmUp = Math.round((rate / 2) * 3);
   const sizes = Array.from(
@@ -168,6 +189,10 @@ async function main(): Promise<void> {
     `  gateway latency (max load) p50 ${load.latency.p50} ms, p99 ${load.latency.p99} ms, ${Math.round(load.requests.total / ((loadEnded - started) / 1000))} req/s`,
   );
   console.log(`  lag until queryable       ${lagMs} ms after the load stopped`);
+  if (analystCounts)
+    console.log(
+      `  analyst load              ${analystQueries} heavy queries kept going: ${analystCounts.ran} ran (stopped by the time limit or at the end), ${analystCounts.refused} refused as too many at once`,
+    );
   console.log(
     `  count check               accepted ${accepted}, stored ${stored} → ${stored === accepted ? 'OK' : 'MISMATCH'}`,
   );

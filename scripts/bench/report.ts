@@ -33,7 +33,7 @@ import { MIGRATIONS, SHARDING_KEY } from '../../services/ingestion/src/clickhous
 import { AnalyticsRepository } from '../../services/report/src/analytics/analytics.repository';
 import { ReportEnv } from '../../services/report/src/config/report.env';
 import { WeeklyStatsService } from '../../services/report/src/weekly/weekly-stats.service';
-import { commandOptions, profileEnv } from '../analytics/env';
+import { clickhouseLogin, commandOptions, profileEnv } from '../analytics/env';
 
 const CHUNK = 1_000_000;
 
@@ -54,8 +54,8 @@ async function main(): Promise<void> {
   const settings = {
     url: env.CLICKHOUSE_URL ?? 'http://127.0.0.1:8123',
     database,
-    username: env.CLICKHOUSE_USER,
-    password: env.CLICKHOUSE_PASSWORD,
+    // Seeding and merging write: ingestion's account. The report reads with its own, below.
+    ...clickhouseLogin(env, 'INGESTION'),
     requestTimeoutMs: 300_000,
     cluster,
   };
@@ -112,12 +112,13 @@ FROM numbers(${sqlInt(offset)}, ${sqlInt(rows)})`,
       });
     console.log(`merged both tables in ${((performance.now() - mergeStart) / 1000).toFixed(1)} s`);
 
+    const report = clickhouseLogin(env, 'REPORT');
     const service = new ClickHouseService(
       Object.assign(new ClickHouseEnv(), {
         CLICKHOUSE_URL: settings.url,
         CLICKHOUSE_DATABASE: database,
-        CLICKHOUSE_USER: settings.username ?? 'default',
-        CLICKHOUSE_PASSWORD: settings.password ?? '',
+        CLICKHOUSE_USER: report.username,
+        CLICKHOUSE_PASSWORD: report.password,
         CLICKHOUSE_CLUSTER: cluster ?? '',
       }),
       {},

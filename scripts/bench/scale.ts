@@ -15,7 +15,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { join } from 'node:path';
 import { sparePort, stop } from './child-process';
-import { REPO, commandOptions, profileEnv } from '../analytics/env';
+import { REPO, clickhouseLogin, commandOptions, profileEnv } from '../analytics/env';
 
 const CLUSTER = 'handcheck';
 /** The ClickHouse replicas of profile scale (deploy/engines/common.sh). */
@@ -75,6 +75,7 @@ async function bench(script: string, args: string[], env: Record<string, string>
 
 async function ingestOnCluster(replicas: number, seconds: number): Promise<string> {
   const env = profileEnv('scale');
+  const ingestion = clickhouseLogin(env, 'INGESTION');
   const kafka = {
     KAFKA_BROKERS: env.KAFKA_BROKERS!,
     KAFKA_REPLICATION_FACTOR: '3',
@@ -104,6 +105,8 @@ async function ingestOnCluster(replicas: number, seconds: number): Promise<strin
           PORT: String(port),
           // Each replica writes through its own ClickHouse server, as behind a load balancer.
           CLICKHOUSE_URL: REPLICA_URLS[i % REPLICA_URLS.length]!,
+          CLICKHOUSE_USER: ingestion.username,
+          CLICKHOUSE_PASSWORD: ingestion.password,
           CLICKHOUSE_CLUSTER: CLUSTER,
         }),
       );

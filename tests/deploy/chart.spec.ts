@@ -184,18 +184,61 @@ describe('the Helm chart', () => {
         'gateway INTERNAL_GRPC_TOKEN <- handcheck-internal-grpc/internal-grpc-token',
         'gateway JWT_SECRET <- handcheck-auth/jwt-secret',
         'gateway MONGO_URL <- handcheck-mongodb/mongodb-url',
-        'ingestion CLICKHOUSE_PASSWORD <- handcheck-clickhouse/clickhouse-password',
+        'ingestion CLICKHOUSE_PASSWORD <- handcheck-clickhouse/ingestion-password',
         'referral INTERNAL_GRPC_TOKEN <- handcheck-internal-grpc/internal-grpc-token',
         'referral MONGO_URL <- handcheck-mongodb/mongodb-url',
         'referral SMTP_PASSWORD <- handcheck-smtp/smtp-password',
         'referral SMTP_USER <- handcheck-smtp/smtp-user',
-        'report CLICKHOUSE_PASSWORD <- handcheck-clickhouse/clickhouse-password',
+        'report CLICKHOUSE_PASSWORD <- handcheck-clickhouse/report-password',
         'report INTERNAL_GRPC_TOKEN <- handcheck-internal-grpc/internal-grpc-token',
         'report MONGO_URL <- handcheck-mongodb/mongodb-url',
         'report SMTP_PASSWORD <- handcheck-smtp/smtp-password',
         'report SMTP_USER <- handcheck-smtp/smtp-user',
       ].sort(),
     );
+  });
+
+  it('signs ingestion and report in to ClickHouse with accounts of their own, each password from the Secret', () => {
+    const account = (rendered: K8sObject[], name: ServiceName) => {
+      const env = mainContainer(rendered, name).env ?? [];
+      const user = env.find((e) => e.name === 'CLICKHOUSE_USER');
+      const password = env.find((e) => e.name === 'CLICKHOUSE_PASSWORD');
+      return user ? [user.value, password?.value, password?.valueFrom?.secretKeyRef] : undefined;
+    };
+    const accounts = (rendered: K8sObject[]) =>
+      Object.fromEntries(SERVICE_NAMES.map((name) => [name, account(rendered, name)]));
+    expect(accounts(manifests)).toEqual({
+      gateway: undefined,
+      ingestion: [
+        'ingestion',
+        undefined,
+        { name: 'handcheck-clickhouse', key: 'ingestion-password' },
+      ],
+      directory: undefined,
+      referral: undefined,
+      report: ['report', undefined, { name: 'handcheck-clickhouse', key: 'report-password' }],
+    });
+    // Accounts and keys as an operator names them.
+    const renamed = renderChart([
+      '--set',
+      'clickhouse.existingSecret=ch',
+      '--set',
+      'clickhouse.ingestion.user=hc_writer',
+      '--set',
+      'clickhouse.ingestion.passwordKey=writer',
+      '--set',
+      'clickhouse.report.user=hc_reader',
+      '--set',
+      'clickhouse.report.passwordKey=reader',
+    ]);
+    expect(accounts(renamed.manifests)).toMatchObject({
+      ingestion: ['hc_writer', undefined, { name: 'ch', key: 'writer' }],
+      report: ['hc_reader', undefined, { name: 'ch', key: 'reader' }],
+    });
+    // The one ClickHouse login of old is refused by the schema, not silently ignored.
+    const old = renderChart(['--set', 'clickhouse.user=handcheck'], true);
+    expect(old.ok).toBe(false);
+    expect(old.stderr).toMatch(/clickhouse.*user/);
   });
 
   it('gives every service that serves or calls gRPC the internal credential from its Secret, and no other', () => {

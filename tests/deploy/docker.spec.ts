@@ -13,6 +13,7 @@ import {
   parseCompose,
   workspaceManifests,
 } from './deploy-checks';
+import { accountsOfFile } from '../support/clickhouse-accounts';
 
 // No Docker engine here: the compose file and the Dockerfile are checked by
 // their structure. Each rule is also shown to catch the mistake it is for.
@@ -88,7 +89,10 @@ describe('docker-compose.yml', () => {
   it('requires every secret from the environment instead of holding a value', () => {
     const required = [...compose.matchAll(/\$\{([A-Z_]+):\?/g)].map((m) => m[1]);
     expect([...new Set(required)].sort()).toEqual([
-      'CLICKHOUSE_PASSWORD',
+      'CLICKHOUSE_ANALYST_PASSWORD',
+      'CLICKHOUSE_DEFAULT_PASSWORD',
+      'CLICKHOUSE_INGESTION_PASSWORD',
+      'CLICKHOUSE_REPORT_PASSWORD',
       'INTERNAL_GRPC_TOKEN',
       'JWT_SECRET',
       'MONGO_PASSWORD',
@@ -117,7 +121,7 @@ describe('docker-compose.yml', () => {
   it('flags a plaintext password, a literal password in a URL and an unpinned image', () => {
     const broken = compose
       .replace(
-        /CLICKHOUSE_PASSWORD: \$\{CLICKHOUSE_PASSWORD:\?[^}]+\}/,
+        /CLICKHOUSE_PASSWORD: \$\{CLICKHOUSE_INGESTION_PASSWORD:\?[^}]+\}/,
         'CLICKHOUSE_PASSWORD: hunter2',
       )
       .replace(
@@ -147,6 +151,49 @@ describe('docker-compose.yml', () => {
       'compose service ingestion: KAFKA_BROKER is not a setting of the ingestion service',
       'compose service directory: depends_on must name a condition for each dependency',
     ]);
+  });
+});
+
+describe('docker-compose.yml, the ClickHouse accounts', () => {
+  const services = parseCompose(compose).services ?? {};
+  const env = (name: string) => (services[name]?.environment ?? {}) as Record<string, string>;
+  const required = (variable: string) =>
+    `\${${variable}:?set ${variable} in .env (see the top of docker-compose.yml)}`;
+
+  it('mounts the accounts file into users.d and gives ClickHouse each password it reads, from .env', () => {
+    const volumes = (services.clickhouse as { volumes?: string[] }).volumes ?? [];
+    expect(volumes).toContain(
+      './deploy/clickhouse/users.d/handcheck.xml:/etc/clickhouse-server/users.d/handcheck.xml:ro',
+    );
+    const accounts = accountsOfFile();
+    expect(accounts.map((a) => [a.user, a.profile])).toEqual([
+      ['ingestion', 'default'],
+      ['report', 'report'],
+      ['analyst', 'analyst'],
+    ]);
+    for (const { passwordFrom } of accounts)
+      expect([passwordFrom, env('clickhouse')[passwordFrom]]).toEqual([
+        passwordFrom,
+        required(passwordFrom),
+      ]);
+    // `default` keeps a password of its own, for administration by hand.
+    expect(env('clickhouse')).toMatchObject({
+      CLICKHOUSE_USER: 'default',
+      CLICKHOUSE_PASSWORD: required('CLICKHOUSE_DEFAULT_PASSWORD'),
+    });
+  });
+
+  it('signs ingestion and report in with their own accounts, and no other service at all', () => {
+    const signIns = Object.fromEntries(
+      SERVICE_NAMES.filter((name) => env(name).CLICKHOUSE_USER !== undefined).map((name) => [
+        name,
+        [env(name).CLICKHOUSE_USER, env(name).CLICKHOUSE_PASSWORD],
+      ]),
+    );
+    expect(signIns).toEqual({
+      ingestion: ['ingestion', required('CLICKHOUSE_INGESTION_PASSWORD')],
+      report: ['report', required('CLICKHOUSE_REPORT_PASSWORD')],
+    });
   });
 });
 

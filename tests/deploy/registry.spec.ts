@@ -24,6 +24,8 @@ function fromServicesConfig(expression: string): unknown {
   const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
     cwd: REPO_ROOT,
     encoding: 'utf8',
+    // Piped, so a thrown error's text is in the failure rather than in the test's output.
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   return JSON.parse(out);
 }
@@ -63,6 +65,41 @@ describe('scripts/services.config.mjs', () => {
           `http://127.0.0.1:${e.metricsPort}${e.metricsPath}`,
         ];
       }),
+    );
+  });
+
+  it('gives each ClickHouse service its own account from infra.env, and the others none of them', () => {
+    const infra = {
+      CLICKHOUSE_URL: 'http://127.0.0.1:18123',
+      CLICKHOUSE_DEFAULT_USER: 'default',
+      CLICKHOUSE_DEFAULT_PASSWORD: 'd',
+      CLICKHOUSE_INGESTION_USER: 'ingestion',
+      CLICKHOUSE_INGESTION_PASSWORD: 'i',
+      CLICKHOUSE_REPORT_USER: 'report',
+      CLICKHOUSE_REPORT_PASSWORD: 'r',
+      CLICKHOUSE_ANALYST_USER: 'analyst',
+      CLICKHOUSE_ANALYST_PASSWORD: 'a',
+    };
+    const env = fromServicesConfig(
+      `Object.fromEntries(c.SERVICES.map((s) => [s, { ...c.withoutClickHouseAccounts(${JSON.stringify(infra)}), ...c.clickhouseAccountEnv(s, ${JSON.stringify(infra)}) }]))`,
+    ) as Record<string, Record<string, string>>;
+    const url = { CLICKHOUSE_URL: infra.CLICKHOUSE_URL };
+    expect(env).toEqual({
+      gateway: url,
+      ingestion: { ...url, CLICKHOUSE_USER: 'ingestion', CLICKHOUSE_PASSWORD: 'i' },
+      directory: url,
+      referral: url,
+      report: { ...url, CLICKHOUSE_USER: 'report', CLICKHOUSE_PASSWORD: 'r' },
+    });
+    // Exactly the services the registry gives ClickHouse have an account.
+    expect(Object.keys(fromServicesConfig('c.CLICKHOUSE_ACCOUNTS') as object)).toEqual(
+      SERVICE_NAMES.filter((n) => REGISTRY[n].engines.includes('clickhouse')),
+    );
+  });
+
+  it('refuses to start a ClickHouse service from an infra.env without its account', () => {
+    expect(() => fromServicesConfig(`c.clickhouseAccountEnv('report', {})`)).toThrow(
+      /infra\.env has no CLICKHOUSE_REPORT_USER and CLICKHOUSE_REPORT_PASSWORD for report/,
     );
   });
 });

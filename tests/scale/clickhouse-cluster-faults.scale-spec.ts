@@ -12,7 +12,14 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { createClickHouse, migrate, sqlString } from '@handcheck/server-kit';
-import { REPO_ROOT, eventually, testInfra, uniqueName } from '@handcheck/server-kit/testing';
+import {
+  REPO_ROOT,
+  clickhouseServiceEnv,
+  eventually,
+  testClickHouseLogin,
+  testInfra,
+  uniqueName,
+} from '@handcheck/server-kit/testing';
 import { MIGRATIONS, SHARDING_KEY } from '../../services/ingestion/src/clickhouse/schema';
 import { type GatewayEnv } from '../../services/gateway/src/config/gateway.env';
 import { type IngestionEnv } from '../../services/ingestion/src/config/ingestion.env';
@@ -56,7 +63,12 @@ describe('analytics with a broker, a ClickHouse replica and an ingestion replica
 
   beforeAll(async () => {
     // The schema first, so neither replica waits on the other's migration.
-    const client = createClickHouse({ url: first, database: 'default', cluster: CLUSTER });
+    const client = createClickHouse({
+      ...testClickHouseLogin(),
+      url: first,
+      database: 'default',
+      cluster: CLUSTER,
+    });
     await migrate(client, database, MIGRATIONS, {
       cluster: { cluster: CLUSTER, shardingKey: SHARDING_KEY },
     });
@@ -71,6 +83,7 @@ describe('analytics with a broker, a ClickHouse replica and an ingestion replica
         HOST: '127.0.0.1',
         PORT: String(await freePort()),
         KAFKA_BROKERS: testInfra().kafkaBrokers,
+        ...clickhouseServiceEnv('ingestion'),
         CLICKHOUSE_URL: first,
         ...ingestionEnv,
       },

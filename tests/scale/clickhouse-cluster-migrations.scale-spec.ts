@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createClickHouse, migrate } from '@handcheck/server-kit';
-import { uniqueName } from '@handcheck/server-kit/testing';
+import { testClickHouseLogin, uniqueName } from '@handcheck/server-kit/testing';
 import { MIGRATIONS, SHARDING_KEY } from '../../services/ingestion/src/clickhouse/schema';
 import { scaleEngine } from './scale-cluster';
 import {
@@ -31,7 +31,12 @@ describe('analytics migrations on the ClickHouse cluster', () => {
     const database = fresh();
     const [first, second] = replicaUrls();
     // v1 alone first, populated, so v2's rebuild and v3/v4's backfills have rows to carry.
-    const seeder = createClickHouse({ url: first, database: 'default', cluster: CLUSTER });
+    const seeder = createClickHouse({
+      ...testClickHouseLogin(),
+      url: first,
+      database: 'default',
+      cluster: CLUSTER,
+    });
     await migrate(seeder, database, MIGRATIONS.slice(0, 1), { cluster });
     const visits = Array.from({ length: 500 }, (_, i) => ({
       event_id: randomUUID(),
@@ -55,7 +60,7 @@ describe('analytics migrations on the ClickHouse cluster', () => {
     await seeder.close();
 
     const clients = [first, second].map((url) =>
-      createClickHouse({ url, database: 'default', cluster: CLUSTER }),
+      createClickHouse({ ...testClickHouseLogin(), url, database: 'default', cluster: CLUSTER }),
     );
     const applied = await Promise.all(
       clients.map((client) => migrate(client, database, MIGRATIONS, { cluster })),
@@ -112,7 +117,12 @@ describe('analytics migrations on the ClickHouse cluster', () => {
       ).toEqual(MIGRATIONS.map((m) => `[${m.version},1]`));
     }
     // A row inserted through one replica's Distributed table is read on the other.
-    const writer = createClickHouse({ url: first, database, cluster: CLUSTER });
+    const writer = createClickHouse({
+      ...testClickHouseLogin(),
+      url: first,
+      database,
+      cluster: CLUSTER,
+    });
     await writer.insert({
       table: 'broken_links',
       values: [
@@ -137,7 +147,12 @@ describe('analytics migrations on the ClickHouse cluster', () => {
   it('an ingestion replica restarting while the other ClickHouse replica is down starts on the migrated schema', async () => {
     const database = fresh();
     const [first] = replicaUrls();
-    const client = createClickHouse({ url: first, database: 'default', cluster: CLUSTER });
+    const client = createClickHouse({
+      ...testClickHouseLogin(),
+      url: first,
+      database: 'default',
+      cluster: CLUSTER,
+    });
     try {
       expect(await migrate(client, database, MIGRATIONS, { cluster })).toEqual(
         MIGRATIONS.map((m) => m.version),

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type ClickHouseService } from '@handcheck/server-kit';
-import { REPO_ROOT, uniqueName } from '@handcheck/server-kit/testing';
+import { REPO_ROOT, testClickHouseLogin, uniqueName } from '@handcheck/server-kit/testing';
 import { moveToCluster } from '../../scripts/analytics/move-to-cluster';
 import { AnalyticsRepository } from '../../services/report/src/analytics/analytics.repository';
 import { ReportEnv } from '../../services/report/src/config/report.env';
@@ -28,8 +28,8 @@ describe('moving a single-node install onto the ClickHouse cluster', () => {
   let reader: ClickHouseService;
   const move = () =>
     moveToCluster({
-      from: { url: first, database: single },
-      to: { url: second, database: clustered, cluster: CLUSTER },
+      from: { ...testClickHouseLogin(), url: first, database: single },
+      to: { ...testClickHouseLogin(), url: second, database: clustered, cluster: CLUSTER },
     });
 
   beforeAll(async () => {
@@ -96,8 +96,8 @@ describe('moving a single-node install onto the ClickHouse cluster', () => {
   it('refuses to make the cluster schema over the single-node tables themselves', async () => {
     await expect(
       moveToCluster({
-        from: { url: first, database: single },
-        to: { url: first, database: single, cluster: CLUSTER },
+        from: { ...testClickHouseLogin(), url: first, database: single },
+        to: { ...testClickHouseLogin(), url: first, database: single, cluster: CLUSTER },
       }),
     ).rejects.toThrow(/single-node tables/);
   });

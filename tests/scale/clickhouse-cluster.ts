@@ -8,7 +8,7 @@ import {
   createClickHouse,
   sqlIdentifier,
 } from '@handcheck/server-kit';
-import { testInfra } from '@handcheck/server-kit/testing';
+import { testClickHouseLogin, testInfra } from '@handcheck/server-kit/testing';
 import { type AnalyticsEvent } from '@handcheck/contracts';
 import { seededRandom, sessionEvents } from '../../scripts/analytics/traffic';
 import { groupRows } from '../../services/ingestion/src/analytics/event-rows';
@@ -31,17 +31,20 @@ export function analyticsClickHouse(
   database: string,
   options: { url?: string; cluster?: boolean } = {},
 ): ClickHouseService {
+  const { username, password } = testClickHouseLogin();
   const env = Object.assign(new ClickHouseEnv(), {
     CLICKHOUSE_URL: options.url ?? replicaUrls()[0],
+    CLICKHOUSE_USER: username,
+    CLICKHOUSE_PASSWORD: password,
     CLICKHOUSE_DATABASE: database,
     CLICKHOUSE_CLUSTER: options.cluster ? CLUSTER : '',
   });
   return new ClickHouseService(env, { migrations: MIGRATIONS, shardingKey: SHARDING_KEY });
 }
 
-/** A client of one replica, without a default database. */
+/** A client of one replica as ingestion, without a default database. */
 export function replica(url: string): ClickHouseClient {
-  return createClickHouse({ url, database: 'default' });
+  return createClickHouse({ ...testClickHouseLogin(), url, database: 'default' });
 }
 
 /** Waits until `url`'s replica has fetched every part the others hold of `database`'s tables. */

@@ -14,6 +14,14 @@ else process.env.HANDCHECK_VAR_DIR = previous;
 Object.assign(process.env, {
   TEST_KAFKA_BROKERS: infra.kafkaBrokers,
   TEST_CLICKHOUSE_URL: infra.clickhouseUrl,
+  TEST_CLICKHOUSE_TCP_PORT: String(infra.clickhouseTcpPort),
+  // Each ClickHouse account's login: the profile's own passwords (deploy/infra.sh).
+  ...Object.fromEntries(
+    Object.entries(infra.clickhouse).flatMap(([account, login]) => [
+      [`TEST_CLICKHOUSE_${account.toUpperCase()}_USER`, login.username],
+      [`TEST_CLICKHOUSE_${account.toUpperCase()}_PASSWORD`, login.password],
+    ]),
+  ),
   TEST_MONGO_URL: infra.mongoUrl,
   TEST_SMTP_HOST: infra.smtpHost,
   TEST_SMTP_PORT: String(infra.smtpPort),

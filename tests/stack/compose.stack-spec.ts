@@ -17,7 +17,10 @@ const env = stackEnv();
 const project = 'handcheck-stack-test';
 const envFile = join(REPO_ROOT, 'var/deploy/compose.env');
 const secrets = {
-  CLICKHOUSE_PASSWORD: randomBytes(12).toString('hex'),
+  CLICKHOUSE_DEFAULT_PASSWORD: randomBytes(12).toString('hex'),
+  CLICKHOUSE_INGESTION_PASSWORD: randomBytes(12).toString('hex'),
+  CLICKHOUSE_REPORT_PASSWORD: randomBytes(12).toString('hex'),
+  CLICKHOUSE_ANALYST_PASSWORD: randomBytes(12).toString('hex'),
   MONGO_PASSWORD: randomBytes(12).toString('hex'),
   JWT_SECRET: randomBytes(32).toString('hex'),
   INTERNAL_GRPC_TOKEN: randomBytes(32).toString('hex'),
@@ -68,16 +71,25 @@ function inUse(port: number): Promise<boolean> {
   });
 }
 
-async function clickhouse(query: string): Promise<string> {
+/** One statement to the compose ClickHouse as `user`: its status and text. */
+async function asUser(user: 'report' | 'analyst', query: string) {
   const url = new URL('http://127.0.0.1:8123/');
   url.searchParams.set('database', 'handcheck');
-  url.searchParams.set('query', query);
+  const password =
+    user === 'report' ? secrets.CLICKHOUSE_REPORT_PASSWORD : secrets.CLICKHOUSE_ANALYST_PASSWORD;
   const res = await fetch(url, {
-    headers: { 'X-ClickHouse-User': 'handcheck', 'X-ClickHouse-Key': secrets.CLICKHOUSE_PASSWORD },
+    method: 'POST',
+    headers: { 'X-ClickHouse-User': user, 'X-ClickHouse-Key': password },
+    body: query,
   });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`ClickHouse answered ${res.status}: ${text}`);
-  return text.trim();
+  return { status: res.status, text: (await res.text()).trim() };
+}
+
+/** A read, as the report's account (it only reads). */
+async function clickhouse(query: string): Promise<string> {
+  const { status, text } = await asUser('report', query);
+  if (status !== 200) throw new Error(`ClickHouse answered ${status}: ${text}`);
+  return text;
 }
 
 let upSeconds = 0;
@@ -161,6 +173,15 @@ describe('docker-compose.yml, run', () => {
       500,
     );
     expect(path).toBe('/faq');
+  });
+
+  it('lets the analyst read, and refuses the analyst a DROP', async () => {
+    const read = await asUser('analyst', 'SELECT count() FROM analytics_events');
+    expect(read.status).toBe(200);
+    const drop = await asUser('analyst', 'DROP TABLE analytics_events');
+    expect(drop.status).not.toBe(200);
+    expect(drop.text).toMatch(/Code: 164\b.*readonly/);
+    expect(await clickhouse('EXISTS TABLE analytics_events')).toBe('1');
   });
 
   it("loads specialists with the directory image's import command, and the gateway lists them", async () => {

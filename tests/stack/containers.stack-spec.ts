@@ -6,7 +6,7 @@ import {
   getContainerRuntimeClient,
 } from 'testcontainers';
 import { SERVICES, SERVICE_NAMES, type ServiceName } from '@handcheck/service-registry';
-import { eventually, testInfra } from '@handcheck/server-kit/testing';
+import { clickhouseServiceEnv, eventually, testInfra } from '@handcheck/server-kit/testing';
 import { pageView, postEvents } from '../support/events';
 import { postReferral, referralBody, waitForMails } from '../support/referrals';
 import { rows, testClickHouse } from '../support/clickhouse';
@@ -37,6 +37,8 @@ function serviceEnv(service: ServiceName): Record<string, string> {
     PORT: String(port(service)),
     KAFKA_BROKERS: infra.kafkaBrokers,
     CLICKHOUSE_URL: infra.clickhouseUrl,
+    // Ingestion and report sign in to ClickHouse with accounts of their own.
+    ...(service === 'ingestion' || service === 'report' ? clickhouseServiceEnv(service) : {}),
     MONGO_URL: infra.mongoUrl,
     SMTP_HOST: infra.smtpHost,
     SMTP_PORT: String(infra.smtpPort),

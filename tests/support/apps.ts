@@ -14,7 +14,12 @@ import {
 } from '@handcheck/server-kit';
 import { createServer } from 'node:net';
 import { DirectoryService, ReferralService, ReportService } from '@handcheck/contracts';
-import { TEST_INTERNAL_GRPC_TOKEN, testInfra, uniqueName } from '@handcheck/server-kit/testing';
+import {
+  TEST_INTERNAL_GRPC_TOKEN,
+  clickhouseServiceEnv,
+  testInfra,
+  uniqueName,
+} from '@handcheck/server-kit/testing';
 import { SERVICE_NAMES, type ServiceName } from '@handcheck/service-registry';
 import { AppModule as GatewayModule } from '../../services/gateway/src/app.module';
 import { GatewayEnv } from '../../services/gateway/src/config/gateway.env';
@@ -124,7 +129,7 @@ export function startIngestion(
   const infra = testInfra();
   return start('ingestion', IngestionModule, IngestionEnv, {
     KAFKA_BROKERS: infra.kafkaBrokers,
-    CLICKHOUSE_URL: infra.clickhouseUrl,
+    ...clickhouseServiceEnv('ingestion'),
     CLICKHOUSE_DATABASE: uniqueName('hc_test'),
     CONSUMER_GROUP: uniqueName('ingestion-test'),
     BATCH_MAX_WAIT_MS: '100',
@@ -214,7 +219,7 @@ export function startReferral(
 export function startReport(
   overrides: Record<string, string> = {},
 ): Promise<Running<ReportEnv> & { grpcAddress: string }> {
-  const engines = { CLICKHOUSE_URL: testInfra().clickhouseUrl, ...mailAndMongo() };
+  const engines = { ...clickhouseServiceEnv('report'), ...mailAndMongo() };
   return startWithGrpc('report', ReportModule, ReportEnv, ReportService, engines, overrides);
 }
 

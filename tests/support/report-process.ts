@@ -1,6 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { REPO_ROOT, TEST_INTERNAL_GRPC_TOKEN, testInfra } from '@handcheck/server-kit/testing';
+import {
+  REPO_ROOT,
+  TEST_INTERNAL_GRPC_TOKEN,
+  clickhouseServiceEnv,
+} from '@handcheck/server-kit/testing';
 import { freePort } from './apps';
 
 /** A weekly run as the report service keeps it in MongoDB (collection report_runs). */
@@ -31,7 +35,7 @@ export async function spawnReport(
       GRPC_PORT: String(await freePort()),
       // What the in-process services of the tests present (apps.ts), were they to call it.
       INTERNAL_GRPC_TOKEN: TEST_INTERNAL_GRPC_TOKEN,
-      CLICKHOUSE_URL: testInfra().clickhouseUrl,
+      ...clickhouseServiceEnv('report'),
       SMTP_HOST: '127.0.0.1',
       SMTP_PORT: String(smtpPort),
       ...env,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createClickHouseServerClient, migrate } from '@handcheck/server-kit';
-import { testInfra } from '@handcheck/server-kit/testing';
+import { testClickHouseLogin } from '@handcheck/server-kit/testing';
 import { MIGRATIONS } from '../../services/ingestion/src/clickhouse/schema';
 
 /** A time as ClickHouse's DateTime text (UTC, whole seconds). */
@@ -9,10 +9,7 @@ export const clickhouseTime = (ms: number) =>
 
 /** Creates `database` on the test ClickHouse with every ingestion migration applied. */
 export async function migrateClickHouse(database: string): Promise<void> {
-  const server = createClickHouseServerClient({
-    url: testInfra().clickhouseUrl,
-    database: 'default',
-  });
+  const server = createClickHouseServerClient({ ...testClickHouseLogin(), database: 'default' });
   await migrate(server, database, MIGRATIONS);
   await server.close();
 }

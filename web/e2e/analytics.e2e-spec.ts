@@ -4,7 +4,8 @@
  * use. Nothing here intercepts /api/events.
  *
  * Site: E2E_BASE_URL (default the `make test` gateway on 18080). ClickHouse: the test
- * profile's (var/test/infra.env), or TEST_CLICKHOUSE_URL, e.g. http://127.0.0.1:8123 to run
+ * profile's (var/test/infra.env), read as the report's account, or TEST_CLICKHOUSE_URL, e.g.
+ * http://127.0.0.1:8123 with TEST_CLICKHOUSE_REPORT_PASSWORD from var/dev/infra.env, to run
  * against `make start`.
  */
 import { EMERGENCY_SIGNS, analyzeSymptoms, emptyAnswers, type Answers } from '@handcheck/diagnosis';

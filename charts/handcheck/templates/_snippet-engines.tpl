@@ -127,7 +127,7 @@ Deployment, so `helm template` and `helm install` stop before anything is create
 {{- fail (printf "smtp.host: %q must be a bare host name" $v.smtp.host) -}}
 {{- end -}}
 {{- if $production -}}
-{{- $_ := required "clickhouse.existingSecret is required when config.nodeEnv is production: name a Secret that holds the ClickHouse password (key clickhouse.passwordKey)" $v.clickhouse.existingSecret -}}
+{{- $_ := required "clickhouse.existingSecret is required when config.nodeEnv is production: name a Secret that holds the passwords of the ClickHouse accounts ingestion and report (keys clickhouse.ingestion.passwordKey and clickhouse.report.passwordKey)" $v.clickhouse.existingSecret -}}
 {{- $_ := required "auth.existingSecret is required when config.nodeEnv is production: name a Secret that holds the admin JWT signing secret (key auth.jwtSecretKey)" $v.auth.existingSecret -}}
 {{- if not $v.report.config.recipients -}}
 {{- fail "report.config.recipients is required when config.nodeEnv is production: list who gets the weekly report" -}}

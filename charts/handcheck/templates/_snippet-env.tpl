@@ -37,23 +37,29 @@ the service's Env class. Secret values only ever arrive through secretKeyRef.
   value: {{ .Values.kafka.retentionHours | int64 | quote }}
 {{- end -}}
 
+{{- /* Each service signs in with its own account: clickhouse.<component>.user and its key of the Secret. */}}
 {{- define "handcheck.env.clickhouse" }}
+{{- $clickhouse := .context.Values.clickhouse }}
+{{- $account := index $clickhouse .component }}
+{{- if not $account }}
+{{- fail (printf "clickhouse.%s is missing: the %s service needs a ClickHouse account (user, passwordKey)" .component .component) }}
+{{- end }}
 - name: CLICKHOUSE_URL
-  value: {{ .Values.clickhouse.url | quote }}
+  value: {{ $clickhouse.url | quote }}
 - name: CLICKHOUSE_DATABASE
-  value: {{ .Values.clickhouse.database | quote }}
+  value: {{ $clickhouse.database | quote }}
 - name: CLICKHOUSE_USER
-  value: {{ .Values.clickhouse.user | quote }}
-{{- with .Values.clickhouse.cluster }}
+  value: {{ $account.user | quote }}
+{{- with $clickhouse.cluster }}
 - name: CLICKHOUSE_CLUSTER
   value: {{ . | quote }}
 {{- end }}
-{{- with .Values.clickhouse.existingSecret }}
+{{- with $clickhouse.existingSecret }}
 - name: CLICKHOUSE_PASSWORD
   valueFrom:
     secretKeyRef:
       name: {{ . }}
-      key: {{ $.Values.clickhouse.passwordKey }}
+      key: {{ $account.passwordKey }}
 {{- end }}
 {{- end -}}
 
@@ -177,7 +183,11 @@ the service's Env class. Secret values only ever arrive through secretKeyRef.
 {{- $values := index $ctx.Values .component -}}
 {{- include "handcheck.env.common" . }}
 {{- range (include "handcheck.enginesOf" .component | fromYamlArray) }}
+{{- if eq . "clickhouse" }}
+{{- include "handcheck.env.clickhouse" (dict "component" $.component "context" $ctx) }}
+{{- else }}
 {{- include (printf "handcheck.env.%s" .) $ctx }}
+{{- end }}
 {{- end }}
 {{- if has .component (list "gateway" "ingestion" "referral" "report") }}
 {{- include (printf "handcheck.env.%s" .component) $ctx }}

@@ -1,6 +1,8 @@
 #!/bin/bash
 # Writes the server and user configuration from the official image's variables,
 # creates CLICKHOUSE_DB once the server answers, and stays in the foreground.
+# ClickHouse merges any file mounted in users.d/ beside users.xml into it (the
+# product's accounts: deploy/clickhouse/users.d/handcheck.xml).
 set -euo pipefail
 user="${CLICKHOUSE_USER:-default}"
 password="${CLICKHOUSE_PASSWORD:-}"

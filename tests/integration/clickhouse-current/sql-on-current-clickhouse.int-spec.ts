@@ -8,7 +8,10 @@
 // same rows (sorted; numbers and times normalised, UTC). The events include one
 // event id sent under two sessions, in two batches and in one: the funnel counts
 // it in one session on both, whatever either has merged. The cluster's DDL
-// (ON CLUSTER, Replicated*) is checked on profile scale, not here.
+// (ON CLUSTER, Replicated*) is checked on profile scale, not here. The docs'
+// queries also run on chDB as an analyst would (chDB has no accounts): with the
+// settings of the analyst profile of deploy/clickhouse/users.d/handcheck.xml,
+// readonly = 1 among them, giving the same rows; a DROP is refused there.
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,9 +26,10 @@ import {
   migrationSql,
   sqlIdentifier,
 } from '@handcheck/server-kit';
-import { REPO_ROOT, testInfra, uniqueName } from '@handcheck/server-kit/testing';
+import { REPO_ROOT, testClickHouseLogin, uniqueName } from '@handcheck/server-kit/testing';
 import { type AnalyticsEvent, AnalyticsEventSchema, create } from '@handcheck/contracts';
 import { dropDatabase } from '../../support/clickhouse';
+import { accountProfileSettings } from '../../support/clickhouse-accounts';
 import { type ChdbOutcome, chdbPython, runOnChdb } from '../../support/chdb';
 import { seededRandom, sessionEvents } from '../../../scripts/analytics/traffic';
 import { MIGRATIONS } from '../../../services/ingestion/src/clickhouse/schema';
@@ -164,6 +168,16 @@ function storedSteps(db: string): Step[] {
   }));
 }
 
+/**
+ * The analyst profile's settings for chDB, readonly last: once it is 1, chDB
+ * refuses any SET, as the server refuses an analyst's.
+ */
+function analystSettings(): Record<string, string> {
+  const { readonly, ...limits } = accountProfileSettings('analyst');
+  if (readonly !== '1') throw new Error(`the analyst profile has readonly = ${readonly}, not 1`);
+  return { ...limits, readonly };
+}
+
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** The steps on 18.16 through the product's client, as the services send them. */
@@ -247,10 +261,7 @@ async function checkOnBoth(
   python: string,
   steps: Step[],
 ): Promise<Checked> {
-  const client = createClickHouseServerClient({
-    url: testInfra().clickhouseUrl,
-    database: 'default',
-  });
+  const client = createClickHouseServerClient({ ...testClickHouseLogin(), database: 'default' });
   let old: ChdbOutcome[];
   try {
     old = await runOnOld(client, db, steps);
@@ -364,6 +375,28 @@ describe('the product SQL on a current ClickHouse (chDB) and on 18.16', () => {
       funnelSessions(all, () => true),
     );
     expect(startedIn('dashboard: funnel')).toBe(funnelSessions(all, beforeToday));
+
+    // The docs' queries once more on the same data, with the analyst's settings: the same
+    // rows as without them; a DROP and a result past the row limit refused.
+    const docs = docsSteps(db);
+    const settings = analystSettings();
+    const asAnalyst = runOnChdb(python, dir, settings, [
+      ...chdbStatements(db, docs),
+      { sql: `DROP TABLE ${db}.site_visits` },
+      { sql: `SELECT number FROM system.numbers LIMIT ${Number(settings.max_result_rows) + 1}` },
+    ]);
+    const [drop, tooMany] = asAnalyst.splice(docs.length);
+    const differences = docs.flatMap((step, i) => {
+      const outcome = asAnalyst[i]!;
+      if ('error' in outcome)
+        return [`${step.name}: refused with the analyst's settings: ${outcome.error}`];
+      return isDeepStrictEqual(normalRows(outcome.rows), normalRows(rows[step.name] ?? []))
+        ? []
+        : [`${step.name}: other rows with the analyst's settings`];
+    });
+    expect(differences).toEqual([]);
+    expect(drop).toEqual({ error: expect.stringMatching(/readonly/i) });
+    expect(tooMany).toEqual({ error: expect.stringMatching(/Limit for result exceeded/) });
   });
 
   it('fails, with ClickHouse’s error, on a statement a current ClickHouse refuses', async () => {

@@ -13,6 +13,7 @@ import {
   createKafka,
   createProducer,
   eventually,
+  testClickHouseLogin,
   testInfra,
   uniqueName,
 } from '@handcheck/server-kit/testing';
@@ -45,7 +46,7 @@ describe('ingestion: one bad message or event never holds back the rest', () => 
   beforeAll(async () => {
     // The schema first, then one column narrower than paths can be, so that
     // ClickHouse itself refuses a long path: a refusal for data reasons.
-    const server = createClickHouse({ url: testInfra().clickhouseUrl, database: 'default' });
+    const server = createClickHouse({ ...testClickHouseLogin(), database: 'default' });
     await migrate(server, database, MIGRATIONS);
     await server.command({ query: `DROP TABLE ${database}.site_visits` });
     await server.command({
@@ -168,7 +169,7 @@ describe('every table deduplicates on the event id alone', () => {
   const clients: ClickHouseClient[] = [];
 
   beforeAll(async () => {
-    server = createClickHouse({ url: testInfra().clickhouseUrl, database: 'default' });
+    server = createClickHouse({ ...testClickHouseLogin(), database: 'default' });
   });
 
   afterAll(async () => {

@@ -4,7 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import mongoose, { type Connection } from 'mongoose';
 import { createClickHouseServerClient, migrate } from '@handcheck/server-kit';
-import { REPO_ROOT, testInfra, uniqueName } from '@handcheck/server-kit/testing';
+import {
+  REPO_ROOT,
+  testClickHouseLogin,
+  testInfra,
+  uniqueName,
+} from '@handcheck/server-kit/testing';
 import { AdminUsersRepository } from '../../../services/gateway/src/auth/admin-users.repository';
 import {
   AdminUser,
@@ -96,10 +101,7 @@ describe('docs/openapi.json, checked by schemathesis against the running gateway
     const setupStarted = Date.now();
     command = schemathesisCommand();
     workDir = mkdtempSync(join(tmpdir(), 'hc-schemathesis-'));
-    const server = createClickHouseServerClient({
-      url: testInfra().clickhouseUrl,
-      database: 'default',
-    });
+    const server = createClickHouseServerClient({ ...testClickHouseLogin(), database: 'default' });
     await migrate(server, clickhouseDatabase, MIGRATIONS);
     await server.close();
 

@@ -4,9 +4,15 @@ import { type ClickHouseClient } from '@clickhouse/client';
 import { type Kafka } from '@handcheck/server-kit/testing';
 import { sessionBatchMessages } from '@handcheck/contracts';
 import { createKafka, createProducer } from '@handcheck/server-kit/testing';
-import { REPO_ROOT, eventually, testInfra, uniqueName } from '@handcheck/server-kit/testing';
+import {
+  ANALYST_TEST_DATABASES,
+  REPO_ROOT,
+  eventually,
+  testInfra,
+  uniqueName,
+} from '@handcheck/server-kit/testing';
 import { type Running, startIngestion } from '../../support/apps';
-import { dropDatabase, rows, testClickHouse } from '../../support/clickhouse';
+import { analystRows, dropDatabase, rows, testClickHouse } from '../../support/clickhouse';
 import { waitUntilCaughtUp } from '../../support/events';
 import { seededRandom, sessionEvents } from '../../../scripts/analytics/traffic';
 import { type IngestionEnv } from '../../../services/ingestion/src/config/ingestion.env';
@@ -21,12 +27,15 @@ const queries = readdirSync(QUERY_DIR)
   .map((file) => [file, readFileSync(join(QUERY_DIR, file), 'utf8')] as const);
 
 // The analyst queries in docs/analytics run, as written, on seeded traffic that
-// went through Kafka and ingestion — on the local ClickHouse (18.16).
-describe('documented analyst queries', () => {
+// went through Kafka and ingestion — on the local ClickHouse (18.16), signed in as
+// the analyst, as docs/analytics.md tells analysts to: readonly = 1, the
+// analyst profile's limits, over HTTP with no setting sent.
+describe('documented analyst queries, as the analyst', () => {
   let ingestion: Running<IngestionEnv>;
   let clickhouse: ClickHouseClient;
   let kafka: Kafka;
-  const database = uniqueName('hc_queries');
+  // One of the databases the test profile's analyst may read (deploy/engines/clickhouse.sh).
+  const database = ANALYST_TEST_DATABASES.queries;
   // A topic of its own: specs running beside this one send sessions of their own, which
   // would otherwise reach this database between the seed and the counts.
   const topic = uniqueName('analytics-queries');
@@ -37,6 +46,8 @@ describe('documented analyst queries', () => {
 
   beforeAll(async () => {
     kafka = createKafka({ clientId: 'queries-test', brokers: [testInfra().kafkaBrokers] });
+    // The same name every run: what a run that stopped half-way left goes first.
+    await dropDatabase(database);
     ingestion = await startIngestion({ CLICKHOUSE_DATABASE: database, ANALYTICS_TOPIC: topic });
     clickhouse = testClickHouse(database);
     await waitUntilCaughtUp(kafka, ingestion.env.CONSUMER_GROUP, topic);
@@ -78,7 +89,10 @@ describe('documented analyst queries', () => {
   });
 
   function run(sql: string) {
-    return rows<Record<string, unknown>>(clickhouse, sql.replaceAll('handcheck.', `${database}.`));
+    return analystRows<Record<string, unknown>>(
+      database,
+      sql.replaceAll('handcheck.', `${database}.`),
+    );
   }
   const delta = (file: string, row: Record<string, unknown> | undefined, key: string) =>
     Number(row?.[key] ?? 0) - Number(before[file]?.[key] ?? 0);

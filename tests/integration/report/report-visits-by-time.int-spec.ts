@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type ClickHouseClient } from '@clickhouse/client';
 import { createClickHouseServerClient, migrate, sqlIdentifier } from '@handcheck/server-kit';
-import { testInfra, uniqueName } from '@handcheck/server-kit/testing';
+import { testClickHouseLogin, uniqueName } from '@handcheck/server-kit/testing';
 import { MIGRATIONS } from '../../../services/ingestion/src/clickhouse/schema';
 import { addDays, localDate } from '../../../services/report/src/weekly/report-days';
 import {
@@ -138,7 +138,7 @@ describe('visits_by_time: the weekly report reads visits sorted on the time', ()
   }
 
   beforeAll(async () => {
-    server = createClickHouseServerClient({ url: testInfra().clickhouseUrl, database: 'default' });
+    server = createClickHouseServerClient({ ...testClickHouseLogin(), database: 'default' });
   });
 
   afterAll(async () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createClickHouseServerClient, migrate } from '@handcheck/server-kit';
-import { testInfra, uniqueName } from '@handcheck/server-kit/testing';
+import { testClickHouseLogin, uniqueName } from '@handcheck/server-kit/testing';
 import { MIGRATIONS } from '../../../services/ingestion/src/clickhouse/schema';
 import { dropDatabase, rows, testClickHouse } from '../../support/clickhouse';
 
@@ -17,7 +17,7 @@ describe('two processes migrating one ClickHouse at once', () => {
 
   it('apply each migration exactly once and keep the rows', async () => {
     const server = () =>
-      createClickHouseServerClient({ url: testInfra().clickhouseUrl, database: 'default' });
+      createClickHouseServerClient({ ...testClickHouseLogin(), database: 'default' });
     const seeder = server();
     await migrate(seeder, database, MIGRATIONS.slice(0, 1));
     const visits = Array.from({ length: 300 }, (_, i) => ({

@@ -95,7 +95,11 @@ beforeAll(async () => {
       ...pairs.map((p) => `--from-literal=${p}`),
     );
   // The Secrets an operator creates before installing; values made up here, never committed.
-  await secret('handcheck-clickhouse', `clickhouse-password=${randomBytes(12).toString('hex')}`);
+  await secret(
+    'handcheck-clickhouse',
+    `ingestion-password=${randomBytes(12).toString('hex')}`,
+    `report-password=${randomBytes(12).toString('hex')}`,
+  );
   await secret(
     'handcheck-mongodb',
     `mongodb-url=mongodb://handcheck:${randomBytes(12).toString('hex')}@mongo.data:27017/handcheck`,

@@ -104,11 +104,21 @@ const installed = (release: string, namespace: string) =>
     () => false,
   );
 
+/** The ClickHouse accounts the engines' ClickHouse has (deploy/clickhouse/users.d/handcheck.xml), and `default`. */
+export type ClickHouseAccount = 'default' | 'ingestion' | 'report' | 'analyst';
+
+/** The key of the engines' Secret holding an account's password (deploy/stack/test-engines/values.yaml). */
+export const clickhousePasswordKey = (account: ClickHouseAccount) =>
+  `clickhouse-${account}-password`;
+
 /** The engines chart, installed and Ready; the passwords live in its Secret only. */
 async function ensureEngines(): Promise<void> {
   await ensureNamespace(ENGINES_NAMESPACE);
+  const accounts: ClickHouseAccount[] = ['default', 'ingestion', 'report', 'analyst'];
   await createSecret(ENGINES_NAMESPACE, 'engines', {
-    'clickhouse-password': randomBytes(12).toString('hex'),
+    ...Object.fromEntries(
+      accounts.map((account) => [clickhousePasswordKey(account), randomBytes(12).toString('hex')]),
+    ),
     'mongo-password': randomBytes(12).toString('hex'),
   });
   if (await installed('engines', ENGINES_NAMESPACE)) return;
@@ -126,6 +136,9 @@ async function ensureEngines(): Promise<void> {
     `images.mongo=docker.io/${env.images.MONGO_IMAGE}`,
     '--set',
     `images.mailpit=docker.io/${env.images.MAILPIT_IMAGE}`,
+    // The product's ClickHouse accounts, as an operator puts them in users.d/.
+    '--set-file',
+    `clickhouse.accountsXml=${join(REPO_ROOT, 'deploy/clickhouse/users.d/handcheck.xml')}`,
     '--wait',
     '--timeout',
     '5m',
@@ -134,9 +147,14 @@ async function ensureEngines(): Promise<void> {
 
 /** The product's Secrets, created as an operator would, from the engines' passwords. */
 async function productSecrets(): Promise<void> {
-  const clickhouse = await secretValue(ENGINES_NAMESPACE, 'engines', 'clickhouse-password');
+  const password = (account: ClickHouseAccount) =>
+    secretValue(ENGINES_NAMESPACE, 'engines', clickhousePasswordKey(account));
   const mongo = await secretValue(ENGINES_NAMESPACE, 'engines', 'mongo-password');
-  await createSecret(NAMESPACE, 'handcheck-clickhouse', { 'clickhouse-password': clickhouse });
+  // Only the two accounts the product signs in with (the chart's clickhouse.*.passwordKey).
+  await createSecret(NAMESPACE, 'handcheck-clickhouse', {
+    'ingestion-password': await password('ingestion'),
+    'report-password': await password('report'),
+  });
   await createSecret(NAMESPACE, 'handcheck-mongodb', {
     'mongodb-url': `mongodb://handcheck:${mongo}@mongo.${ENGINES_NAMESPACE}.svc.cluster.local:27017/handcheck?authSource=admin`,
   });
@@ -221,14 +239,14 @@ export async function serviceUrl(namespace: string, name: string, port: number):
 
 export const gatewayUrl = () => serviceUrl(NAMESPACE, `${RELEASE}-gateway`, 8080);
 
-/** A query to the engines' ClickHouse as the product's user; the answer's text. */
+/** A read of the engines' ClickHouse as the report's account (it only reads); the answer's text. */
 export async function clickhouse(query: string): Promise<string> {
   const url = new URL(await serviceUrl(ENGINES_NAMESPACE, 'clickhouse', 8123));
   url.searchParams.set('database', 'handcheck');
   url.searchParams.set('query', query);
-  const password = await secretValue(ENGINES_NAMESPACE, 'engines', 'clickhouse-password');
+  const password = await secretValue(ENGINES_NAMESPACE, 'engines', clickhousePasswordKey('report'));
   const res = await fetch(url, {
-    headers: { 'X-ClickHouse-User': 'handcheck', 'X-ClickHouse-Key': password },
+    headers: { 'X-ClickHouse-User': 'report', 'X-ClickHouse-Key': password },
   });
   const text = await res.text();
   if (!res.ok) throw new Error(`ClickHouse answered ${res.status}: ${text}`);

@@ -1,6 +1,8 @@
-import { testInfra } from '@handcheck/server-kit/testing';
+import { testClickHouseLogin } from '@handcheck/server-kit/testing';
 
-const CLICKHOUSE_URL = testInfra().clickhouseUrl.replace(/\/+$/, '');
+// The report's account: it only reads, and may send settings (readonly = 2).
+const { url, username, password } = testClickHouseLogin('report');
+const CLICKHOUSE_URL = url.replace(/\/+$/, '');
 /** The database the supervised test stack's ingestion writes to. */
 const DATABASE = process.env.CLICKHOUSE_DATABASE ?? 'handcheck';
 
@@ -11,7 +13,9 @@ export async function clickhouseRows<T>(sql: string): Promise<T[]> {
     output_format_json_quote_64bit_integers: '0',
     query: `${sql} FORMAT JSONEachRow`,
   });
-  const response = await fetch(`${CLICKHOUSE_URL}/?${params.toString()}`);
+  const response = await fetch(`${CLICKHOUSE_URL}/?${params.toString()}`, {
+    headers: { 'X-ClickHouse-User': username, 'X-ClickHouse-Key': password },
+  });
   const text = await response.text();
   if (!response.ok) throw new Error(`ClickHouse ${response.status}: ${text}`);
   return text
