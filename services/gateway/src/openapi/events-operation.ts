@@ -11,12 +11,12 @@ import {
   eventJsonSchema,
 } from '@handcheck/contracts';
 import { limitText } from '@handcheck/server-kit';
-import { EVENTS_BODY_LIMIT } from '../events/events-intake';
+import { EVENTS_BODY_LIMIT } from '../events/events-route';
 import { RETRY_AFTER_SECONDS } from '../events/events.service';
 
 /*
- * POST /api/events is answered ahead of Express (see EventsIntake), where Nest's scanner
- * cannot see it, so it is described here, from the contract's own constants. The
+ * POST /api/events is a plain Fastify route (see EventsRoute), which Nest's scanner cannot
+ * see, so it is described here, from the contract's own constants. The
  * openapi-document spec checks these schemas against the contract's validator.
  */
 

@@ -107,8 +107,8 @@ function closeRequestBodies(paths: Record<string, PathItemObject>, schemas: Sche
 
 /**
  * The gateway's OpenAPI document: every route Nest knows (under the app's global prefix,
- * `api`), plus those it cannot see or describe well: POST /api/events (served ahead of
- * Express), the health routes and the docs themselves. Paths and schemas are sorted, so the
+ * `api`), plus those it cannot see or describe well: POST /api/events (a plain Fastify
+ * route), the health routes and the docs themselves. Paths and schemas are sorted, so the
  * same code always gives the same document.
  */
 export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {

@@ -11,7 +11,7 @@ import {
 } from '@handcheck/server-kit';
 import { AuthKeys } from '../auth/auth-keys.service';
 import { GatewayEnv } from '../config/gateway.env';
-import { EVENTS_BODY_LIMIT } from '../events/events-intake';
+import { EVENTS_BODY_LIMIT } from '../events/events-route';
 import { referralErrorShape } from './referral-answer.filter';
 import { ReferralsController } from './referrals.controller';
 import { ReferralsService } from './referrals.service';

@@ -1,0 +1,116 @@
+import { randomBytes } from 'node:crypto';
+import {
+  BadRequestException,
+  HttpException,
+  HttpStatus,
+  Injectable,
+  Logger,
+} from '@nestjs/common';
+import {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type preParsingHookHandler,
+} from 'fastify';
+import { parseEventBatch } from '@handcheck/contracts';
+import { ClientRateLimit, sendErrorAnswer, withHeaders } from '@handcheck/server-kit';
+import { GatewayEnv } from '../config/gateway.env';
+import { GeoLocator, UNKNOWN_LOCATION } from '../geo/geo-locator.service';
+import { EventsService } from './events.service';
+
+export const EVENTS_PATH = '/api/events';
+/** The gateway's body limit (every route's): a batch is far smaller. */
+export const EVENTS_BODY_LIMIT = '64kb';
+
+/** The 202's body, serialised by Fastify from its schema. */
+const ACCEPTED_SCHEMA = {
+  type: 'object',
+  properties: { accepted: { type: 'integer' } },
+  required: ['accepted'],
+  additionalProperties: false,
+} as const;
+
+/**
+ * POST /api/events as a plain Fastify route, without Nest's router: nearly every request the
+ * site makes is one of these (docs/performance.md). It has every hook of the instance (security
+ * headers, metrics, the 405 check, the declared-length limit) and its body parser (UTF-8 JSON,
+ * the shape guard); then, per client and before a byte of the body is read, the rate limit;
+ * then the contract's own check (parseEventBatch, whose problems name the field), so every
+ * refusal keeps its status and words.
+ */
+@Injectable()
+export class EventsRoute {
+  private readonly logger = new Logger('EventsIntake');
+  /** Per client, per pod: one client cannot take the shared buffer from everyone. */
+  private readonly limit: ClientRateLimit;
+
+  constructor(
+    private readonly events: EventsService,
+    private readonly geo: GeoLocator,
+    env: GatewayEnv,
+  ) {
+    this.limit = new ClientRateLimit({
+      name: 'events',
+      burst: env.EVENTS_BURST,
+      perSecond: env.EVENTS_RATE_PER_SECOND,
+      secret: randomBytes(32),
+    });
+  }
+
+  register(instance: FastifyInstance): void {
+    instance.post(
+      EVENTS_PATH,
+      { schema: { response: { 202: ACCEPTED_SCHEMA } }, preParsing: this.rateLimit },
+      (request, reply) => this.accept(request, reply),
+    );
+  }
+
+  /** A client over its rate is refused before its body is read; `request.ip` follows TRUSTED_PROXIES. */
+  private readonly rateLimit: preParsingHookHandler = (request, reply, payload, done) => {
+    this.limit.take(request.ip).then(
+      (decision) => {
+        if (decision.allowed) {
+          done(null, payload);
+          return;
+        }
+        this.events.refused('rate_limited');
+        this.fail(
+          request,
+          reply,
+          withHeaders(
+            new HttpException(
+              'Too many requests from this address; nothing was recorded. Please retry later.',
+              HttpStatus.TOO_MANY_REQUESTS,
+            ),
+            { 'Retry-After': String(decision.retryAfterSeconds) },
+          ),
+        );
+      },
+      (failure: unknown) => this.fail(request, reply, failure),
+    );
+  };
+
+  private accept(request: FastifyRequest, reply: FastifyReply): void {
+    try {
+      const parsed = parseEventBatch(request.body);
+      if (!parsed.ok) throw new BadRequestException(parsed.problems);
+      // Only session starts need a location; the IP is looked up and dropped right here.
+      const needsLocation = parsed.events.some((event) => event.type === 'session_start');
+      this.events.publish(parsed.events, {
+        userAgent: request.headers['user-agent'] ?? '',
+        receivedAtMs: Date.now(),
+        location: needsLocation ? this.geo.locate(request.ip) : UNKNOWN_LOCATION,
+      });
+      void reply.code(202).send({ accepted: parsed.events.length });
+    } catch (failure) {
+      this.fail(request, reply, failure);
+    }
+  }
+
+  private fail(request: FastifyRequest, reply: FastifyReply, failure: unknown): void {
+    const answer = sendErrorAnswer(request, reply, failure);
+    if (answer.errorId) {
+      this.logger.error({ errorId: answer.errorId, err: failure }, 'Unhandled error');
+    }
+  }
+}
