@@ -1,13 +1,7 @@
 import fastifyCookie from '@fastify/cookie';
 import { type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { resolve } from 'node:path';
-import {
-  answerBadUrls,
-  notFoundAnswer,
-  pathOf,
-  setErrorBodyShape,
-  trustProxies,
-} from '@handcheck/server-kit';
+import { answerBadUrls, setErrorBodyShape, trustProxies } from '@handcheck/server-kit';
 import { GatewayEnv } from './config/gateway.env';
 import { EventsRoute } from './events/events-route';
 import { methodNotAllowed } from './http/method-not-allowed';
@@ -16,21 +10,22 @@ import { mountOpenApi } from './openapi/mount-openapi';
 import { buildOpenApiDocument } from './openapi/openapi-document';
 import { referralErrorShape } from './referrals/referral-answer.filter';
 import { gatewaySecurityHeaders, sendSecurityHeaders } from './site/security-headers';
-import { isSitePath, notFoundPage, registerSite } from './site/site-router';
+import { registerSite, siteBadUrlAnswer } from './site/site-router';
 import { SpecialistsRoute } from './specialists/specialists-route';
 
 export { EVENTS_BODY_LIMIT } from './events/events-route';
 
 /**
- * The gateway's own hooks and routes, after the shared HTTP defaults (applyHttpDefaults); main.ts
- * and the tests both use it. One Fastify instance answers the site, the API, the intake and
- * the directory route, every answer through the same hooks: the security headers first, then
- * the 405 check, then the shared ones (request log, declared length, body parser).
+ * The gateway's own hooks and routes, after the shared HTTP defaults (applyHttpDefaults);
+ * main.ts and the tests both use it. One Fastify instance answers the site, the API, the
+ * intake and the directory route, every answer through the same hooks: the security headers
+ * and the request log (onRequest); the declared-length limit, then the 405 check (preParsing);
+ * the body parser.
  */
 export async function configureGateway(app: NestFastifyApplication): Promise<void> {
   const env = app.get(GatewayEnv);
   const instance = app.getHttpAdapter().getInstance();
-  trustProxies(app, trustedProxy(env.TRUSTED_PROXIES));
+  trustProxies(instance, trustedProxy(env.TRUSTED_PROXIES));
   const headers = gatewaySecurityHeaders(env);
   sendSecurityHeaders(instance, headers);
   app.setGlobalPrefix('api');
@@ -44,16 +39,12 @@ export async function configureGateway(app: NestFastifyApplication): Promise<voi
   const document = buildOpenApiDocument(app);
   mountOpenApi(app, document);
   // A method the document does not list for a path is a 405, on every route.
-  instance.addHook('onRequest', methodNotAllowed(document));
+  instance.addHook('preParsing', methodNotAllowed(document));
   app.get(EventsRoute).register(instance);
   app.get(SpecialistsRoute).register(instance);
   // A URL the router cannot read is answered before any hook: the headers are set here.
-  const sitePage404 = notFoundPage(distDir);
-  answerBadUrls(app, (request, reply) => {
-    headers(request.raw, reply.raw, () => {
-      const read = request.method === 'GET' || request.method === 'HEAD';
-      if (read && isSitePath(pathOf(request.url))) sitePage404(reply);
-      else notFoundAnswer(request, reply);
-    });
-  });
+  const badUrl = siteBadUrlAnswer(distDir);
+  answerBadUrls(instance, (request, reply) =>
+    headers(request.raw, reply.raw, () => badUrl(request, reply)),
+  );
 }

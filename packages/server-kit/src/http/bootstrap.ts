@@ -7,7 +7,7 @@ import {
 import { NestFactory } from '@nestjs/core';
 import { createServer, type Server } from 'node:http';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { type FastifyReply, type FastifyRequest } from 'fastify';
+import { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { Logger } from 'nestjs-pino';
 import { CONTRACT_VALIDATION, problemsOf } from '@handcheck/contracts';
 import { AllExceptionsFilter } from './all-exceptions.filter';
@@ -65,11 +65,14 @@ interface LateSettings {
 
 const LATE_SETTINGS = new WeakMap<object, LateSettings>();
 
-function lateSettingsOf(app: NestFastifyApplication): LateSettings {
-  const settings = LATE_SETTINGS.get(app.getHttpAdapter().getInstance());
+function lateSettingsOf(instance: FastifyInstance): LateSettings {
+  const settings = LATE_SETTINGS.get(instance);
   if (!settings) throw new Error('The app was not built on createHttpAdapter()');
   return settings;
 }
+
+/** How every service's router matches paths: as Express did, in any case, a final slash or not. */
+export const HTTP_ROUTER_OPTIONS = { caseSensitive: false, ignoreTrailingSlash: true } as const;
 
 /**
  * The Fastify adapter every service runs on. Routes match as Express matched them (any case,
@@ -80,7 +83,7 @@ function lateSettingsOf(app: NestFastifyApplication): LateSettings {
 export function createHttpAdapter(): FastifyAdapter {
   const settings: LateSettings = { trust: () => false, badUrl: notFoundAnswer };
   const adapter = new FastifyAdapter({
-    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
+    routerOptions: HTTP_ROUTER_OPTIONS,
     trustProxy: (address: string, hop: number) => settings.trust(address, hop),
     serverFactory: (handler) =>
       createServer({ connectionsCheckingInterval: CONNECTIONS_CHECKING_INTERVAL_MS }, handler),
@@ -97,16 +100,16 @@ export function createHttpAdapter(): FastifyAdapter {
 }
 
 /** Whose X-Forwarded-For `request.ip` believes (see the gateway's trusted-proxy.ts). */
-export function trustProxies(app: NestFastifyApplication, rule: TrustRule): void {
-  lateSettingsOf(app).trust = rule;
+export function trustProxies(instance: FastifyInstance, rule: TrustRule): void {
+  lateSettingsOf(instance).trust = rule;
 }
 
 /**
  * How the app answers a URL its router cannot read. Fastify answers those before any hook
  * runs, so the answer must set whatever headers the app's hooks would have set.
  */
-export function answerBadUrls(app: NestFastifyApplication, answer: BadUrlAnswer): void {
-  lateSettingsOf(app).badUrl = answer;
+export function answerBadUrls(instance: FastifyInstance, answer: BadUrlAnswer): void {
+  lateSettingsOf(instance).badUrl = answer;
 }
 
 /**

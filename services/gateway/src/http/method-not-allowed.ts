@@ -1,6 +1,6 @@
 import { HttpException, HttpStatus } from '@nestjs/common';
 import { type OpenAPIObject } from '@nestjs/swagger';
-import { type onRequestHookHandler } from 'fastify';
+import { type preParsingHookHandler } from 'fastify';
 import { pathOf, sendErrorAnswer } from '@handcheck/server-kit';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
@@ -38,19 +38,21 @@ export function resourcesOf(document: OpenAPIObject): Resource[] {
 }
 
 /**
- * An onRequest hook: a method the API document does not list for a path it has gets 405 with
+ * A preParsing hook: a method the API document does not list for a path it has gets 405 with
  * `Allow` (RFC 9110 §15.5.6), in the API's error shape, instead of a 404. OPTIONS included:
  * the gateway answers no CORS preflight. The document is the list of routes (Nest's scanner
  * finds every controller's; the routes Fastify serves straight are in it by hand); none is left
- * out with @ApiExcludeEndpoint, which would make it a 405 here.
+ * out with @ApiExcludeEndpoint, which would make it a 405 here. A preParsing hook, after the
+ * shared declared-length check (a body declared over the limit is a 413 first, as it was),
+ * before a byte of the body is read.
  */
-export function methodNotAllowed(document: OpenAPIObject): onRequestHookHandler {
+export function methodNotAllowed(document: OpenAPIObject): preParsingHookHandler {
   const resources = resourcesOf(document);
-  return (request, reply, done) => {
+  return (request, reply, payload, done) => {
     const path = pathOf(request.url);
     const resource = resources.find((candidate) => candidate.path.test(path));
     if (!resource || resource.methods.has(request.method)) {
-      done();
+      done(null, payload);
       return;
     }
     reply.header('Allow', resource.allow);

@@ -2,7 +2,7 @@ import send, { isUtf8MimeType } from '@fastify/send';
 import { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, normalize, sep } from 'node:path';
-import { pathOf } from '@handcheck/server-kit';
+import { type BadUrlAnswer, notFoundAnswer, pathOf } from '@handcheck/server-kit';
 import { normalisePath } from '@handcheck/site-paths';
 
 const isApi = (path: string) => path === '/api' || path.startsWith('/api/');
@@ -156,8 +156,18 @@ export function notFoundPage(distDir: string): (reply: FastifyReply) => FastifyR
   };
 }
 
-/** True for the paths the site answers: anything outside /api. */
-export const isSitePath = (path: string) => !isApi(path);
+/**
+ * The answer to a URL the router cannot read (createHttpAdapter's answerBadUrls): the 404 page
+ * for a read of a site path, as the site answers an unknown path; otherwise the API's 404.
+ */
+export function siteBadUrlAnswer(distDir: string): BadUrlAnswer {
+  const notFound = notFoundPage(distDir);
+  return (request, reply) => {
+    const read = request.method === 'GET' || request.method === 'HEAD';
+    if (read && !isApi(pathOf(request.url))) notFound(reply);
+    else notFoundAnswer(request, reply);
+  };
+}
 
 /**
  * Serves the prerendered site as one catch-all GET route (HEAD too): hashed assets cached for
