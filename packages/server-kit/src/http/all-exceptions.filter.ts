@@ -1,7 +1,8 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, Logger } from '@nestjs/common';
 import { type FastifyReply, type FastifyRequest } from 'fastify';
+import { type IncomingMessage, ServerResponse } from 'node:http';
 import { bodyParserException } from './body-errors';
-import { sendErrorAnswer } from './error-answer';
+import { type ErrorAnswer, errorAnswer, pathOf, sendErrorAnswer } from './error-answer';
 
 /**
  * Every failure in our one error shape; a 500 is logged with its id and never leaks internals.
@@ -17,13 +18,27 @@ export class AllExceptionsFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
-    const answer = sendErrorAnswer(
-      http.getRequest<FastifyRequest>(),
-      http.getResponse<FastifyReply>(),
-      bodyParserException(exception, this.bodyLimit),
-    );
+    const failure = bodyParserException(exception, this.bodyLimit);
+    const response = http.getResponse<FastifyReply | ServerResponse>();
+    const answer =
+      response instanceof ServerResponse
+        ? answerNode(http.getRequest<IncomingMessage>(), response, failure)
+        : sendErrorAnswer(http.getRequest<FastifyRequest>(), response, failure);
     if (answer.errorId) {
       this.logger.error({ errorId: answer.errorId, err: exception }, 'Unhandled error');
     }
   }
+}
+
+/** A failure of Nest middleware, which Fastify runs on Node's own request and response. */
+function answerNode(req: IncomingMessage, res: ServerResponse, failure: unknown): ErrorAnswer {
+  const answer = errorAnswer(failure, pathOf(req.url ?? ''));
+  if (!res.headersSent) {
+    res.writeHead(answer.status, {
+      ...answer.headers,
+      'Content-Type': 'application/json; charset=utf-8',
+    });
+  }
+  res.end(JSON.stringify(answer.body));
+  return answer;
 }

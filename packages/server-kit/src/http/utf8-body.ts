@@ -32,7 +32,8 @@ function firstChar(text: string): string | undefined {
  *   an inflated body can be far larger than the limit checked on the wire);
  * - a charset other than utf-8 is a 415 (body-parser took UTF-16 and UTF-32 too);
  * - bytes that are not UTF-8 are a 415: decoded, they would be stored as something else;
- * - only an object or a list is JSON here (body-parser's strict mode), an empty body is `{}`;
+ * - only an object or a list is JSON here (body-parser's strict mode), an empty body is `{}`,
+ *   a leading byte order mark is dropped;
  * - nesting too deep or keys such as `__proto__` are a 400 (json-guard.ts).
  */
 export function parseJsonBody(
@@ -49,7 +50,8 @@ export function parseJsonBody(
   }
   if (!isUtf8(body)) throw notUtf8();
   if (body.length === 0) return {};
-  const text = body.toString('utf8');
+  // Without its byte order mark, as body-parser's decoder (iconv-lite) gave it.
+  const text = body.toString('utf8').replace(/^\uFEFF/, '');
   const first = firstChar(text);
   if (first !== '{' && first !== '[') {
     throw refusal('The request body is not a JSON object or list.', 400, 'entity.parse.failed');

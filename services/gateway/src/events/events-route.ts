@@ -61,7 +61,9 @@ export class EventsRoute {
     instance.post(
       EVENTS_PATH,
       { schema: { response: { 202: ACCEPTED_SCHEMA } }, preParsing: this.rateLimit },
-      (request, reply) => this.accept(request, reply),
+      (request, reply) => {
+        this.accept(request, reply);
+      },
     );
   }
 

@@ -67,21 +67,27 @@ class DocsFile {
     this.etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
   }
 
-  send(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  send(request: FastifyRequest, reply: FastifyReply): void {
     void reply
       .header('Content-Type', this.type)
       .header('Cache-Control', this.cacheControl)
       .header('ETag', this.etag)
       .header('Vary', 'Accept-Encoding');
-    if (request.headers['if-none-match'] === this.etag) return reply.code(304).send();
+    if (request.headers['if-none-match'] === this.etag) {
+      void reply.code(304).send();
+      return;
+    }
     const accepted = acceptedEncodings(request.headers['accept-encoding']);
     const encoding = accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : undefined;
-    if (!encoding) return reply.send(this.body);
+    if (!encoding) {
+      void reply.send(this.body);
+      return;
+    }
     this.compressed ??= {
       br: brotliCompressSync(this.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }),
       gzip: gzipSync(this.body, { level: 9 }),
     };
-    return reply.header('Content-Encoding', encoding).send(this.compressed[encoding]);
+    void reply.header('Content-Encoding', encoding).send(this.compressed[encoding]);
   }
 }
 
@@ -110,6 +116,8 @@ export function mountOpenApi(
     );
   }
   for (const [path, file] of files) {
-    instance.get(path, (request, reply) => file.send(request, reply));
+    instance.get(path, (request, reply) => {
+      file.send(request, reply);
+    });
   }
 }

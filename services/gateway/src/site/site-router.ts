@@ -1,4 +1,4 @@
-import send, { isUtf8MimeType } from '@fastify/send';
+import send from '@fastify/send';
 import { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, normalize, sep } from 'node:path';
@@ -84,7 +84,7 @@ interface SendOptions {
 export function contentTypeOf(file: string): string {
   if (/\.m?js$/i.test(file)) return 'text/javascript; charset=utf-8';
   const type = send.mime.getType(file) ?? 'application/octet-stream';
-  return isUtf8MimeType(type) ? `${type}; charset=utf-8` : type;
+  return send.isUtf8MimeType(type) ? `${type}; charset=utf-8` : type;
 }
 
 /**

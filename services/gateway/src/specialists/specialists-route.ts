@@ -29,7 +29,9 @@ export class SpecialistsRoute {
       if (route.url !== SPECIALISTS_PATH || !methods.every((m) => m === 'GET' || m === 'HEAD')) {
         return;
       }
-      route.handler = (request, reply) => this.answer(request, reply);
+      route.handler = (request, reply) => {
+        this.answer(request, reply);
+      };
     });
   }
 
