@@ -5,9 +5,14 @@ import {
   ValidationPipe,
 } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { createServer, type Server } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import { Logger } from 'nestjs-pino';
 import { CONTRACT_VALIDATION, problemsOf } from '@handcheck/contracts';
 import { AllExceptionsFilter } from './all-exceptions.filter';
@@ -85,12 +90,12 @@ export function createHttpAdapter(): FastifyAdapter {
   const adapter = new FastifyAdapter({
     routerOptions: HTTP_ROUTER_OPTIONS,
     trustProxy: (address: string, hop: number) => settings.trust(address, hop),
-    serverFactory: (handler) =>
+    serverFactory: (handler: RequestListener) =>
       createServer({ connectionsCheckingInterval: CONNECTIONS_CHECKING_INTERVAL_MS }, handler),
     // Fastify's own refusals before any route or hook (FST_ERR_BAD_URL, FST_ERR_ASYNC_CONSTRAINT).
-    frameworkErrors: (error, request, reply) => {
-      const req = request as unknown as FastifyRequest;
-      const res = reply as unknown as FastifyReply;
+    frameworkErrors: (error: FastifyError, request: unknown, reply: unknown) => {
+      const req = request as FastifyRequest;
+      const res = reply as FastifyReply;
       if (error.code === 'FST_ERR_BAD_URL') settings.badUrl(req, res);
       else sendErrorAnswer(req, res, bodyParserException(error, '100kb'));
     },

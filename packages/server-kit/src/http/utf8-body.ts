@@ -75,18 +75,22 @@ export function parseJsonBody(
 export function registerBodyParsers(instance: FastifyInstance, limit: string): void {
   const bodyLimit = limitBytes(limit);
   instance.removeAllContentTypeParsers();
-  instance.addContentTypeParser(
+  instance.addContentTypeParser<Buffer>(
     'application/json',
     { parseAs: 'buffer', bodyLimit },
     (request, body, done) => {
+      const { 'content-type': contentType, 'content-encoding': contentEncoding } = request.headers;
       try {
-        done(null, parseJsonBody(body, request.headers as Record<string, string | undefined>));
+        done(
+          null,
+          parseJsonBody(body, { 'content-type': contentType, 'content-encoding': contentEncoding }),
+        );
       } catch (error) {
         done(bodyParserException(error, limit) as Error);
       }
     },
   );
-  instance.addContentTypeParser(
+  instance.addContentTypeParser<Buffer>(
     '*',
     { parseAs: 'buffer', bodyLimit },
     (_request, _body, done) => done(null, undefined),

@@ -56,7 +56,7 @@ function rawGet(port: number, path: string, headers: Record<string, string> = {}
  * options and its answer to URLs the router cannot read), with `more` routes beside it.
  */
 async function siteApp(dist: string, more: (app: FastifyInstance) => void = () => undefined) {
-  const app = createHttpAdapter().getInstance();
+  const app = createHttpAdapter().getInstance<FastifyInstance>();
   registerSite(app, dist);
   answerBadUrls(app, siteBadUrlAnswer(dist));
   more(app);
