@@ -28,6 +28,24 @@ describe('bodyParserException', () => {
     ).toEqual([400, 'request aborted']);
   });
 
+  it("words Fastify's own refusals of a body alike, keeping the status of the others", () => {
+    expect(answer({ code: 'FST_ERR_CTP_BODY_TOO_LARGE', statusCode: 413 })).toEqual([
+      413,
+      'The request body is larger than 64 KB.',
+    ]);
+    expect(answer({ code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE', statusCode: 415 })).toEqual([
+      415,
+      'The request body must be UTF-8 JSON.',
+    ]);
+    expect(
+      answer({
+        code: 'FST_ERR_CTP_INVALID_CONTENT_LENGTH',
+        statusCode: 400,
+        message: 'Request body size did not match Content-Length',
+      }),
+    ).toEqual([400, 'Request body size did not match Content-Length']);
+  });
+
   it('passes on anything that is not a client error', () => {
     const failure = new Error('disk on fire');
     expect(bodyParserException(failure, '64kb')).toBe(failure);

@@ -30,7 +30,7 @@ export function timeHttpAnswers(instance: FastifyInstance, metrics: Metrics): vo
     duration.observe(
       {
         method: request.method,
-        route: pattern === undefined || pattern.endsWith('*') ? UNMATCHED_ROUTE : pattern,
+        route: !pattern || pattern.endsWith('*') ? UNMATCHED_ROUTE : pattern,
         status: String(reply.statusCode),
       },
       reply.elapsedTime / 1000,
