@@ -21,6 +21,8 @@ function tooLarge(limit: string): HttpException {
  * body-parser tagged them (`type`, see utf8-body.ts), or are Fastify's own (`code`).
  */
 export function bodyParserException(error: unknown, limit: string): unknown {
+  // Ours already (a route's validation, a hook's refusal), even when Fastify tagged it.
+  if (error instanceof HttpException) return error;
   const { type, code } = (error ?? {}) as { type?: unknown; code?: unknown };
   if (type === 'entity.too.large' || code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
     return tooLarge(limit);

@@ -12,7 +12,13 @@ import {
   type FastifyRequest,
   type preParsingHookHandler,
 } from 'fastify';
-import { parseEventBatch } from '@handcheck/contracts';
+import {
+  BROWSER_EVENT_TYPES,
+  type BrowserEvent,
+  MAX_EVENTS_PER_BATCH,
+  eventJsonSchema,
+  parseEventBatch,
+} from '@handcheck/contracts';
 import { ClientRateLimit, sendErrorAnswer, withHeaders } from '@handcheck/server-kit';
 import { GatewayEnv } from '../config/gateway.env';
 import { GeoLocator, UNKNOWN_LOCATION } from '../geo/geo-locator.service';
@@ -21,6 +27,37 @@ import { EventsService } from './events.service';
 export const EVENTS_PATH = '/api/events';
 /** The gateway's body limit (every route's): a batch is far smaller. */
 export const EVENTS_BODY_LIMIT = '64kb';
+
+/**
+ * The body's JSON schema, the event contract's (eventJsonSchema). The route declares it; the
+ * contract's own check (parseEventBatch) validates the body, not Fastify's Ajv, which would
+ * coerce types and drop fields the contract refuses, and word its refusals otherwise.
+ */
+const EVENT_BATCH_SCHEMA = {
+  type: 'object',
+  properties: {
+    events: {
+      type: 'array',
+      minItems: 1,
+      maxItems: MAX_EVENTS_PER_BATCH,
+      items: {
+        oneOf: BROWSER_EVENT_TYPES.map((type) => ({
+          type: 'object',
+          ...eventJsonSchema(type),
+          additionalProperties: false,
+        })),
+      },
+    },
+  },
+  required: ['events'],
+  additionalProperties: false,
+};
+
+/** The contract's check as the route's validator: its problems, each naming the field, as a 400. */
+function validateEventBatch(body: unknown): { value: unknown } | { error: Error } {
+  const parsed = parseEventBatch(body);
+  return parsed.ok ? { value: body } : { error: new BadRequestException(parsed.problems) };
+}
 
 /** The 202's body, serialised by Fastify from its schema. */
 const ACCEPTED_SCHEMA = {
@@ -35,8 +72,8 @@ const ACCEPTED_SCHEMA = {
  * site makes is one of these (docs/performance.md). It has every hook of the instance (security
  * headers, metrics, the 405 check, the declared-length limit) and its body parser (UTF-8 JSON,
  * the shape guard); then, per client and before a byte of the body is read, the rate limit;
- * then the contract's own check (parseEventBatch, whose problems name the field), so every
- * refusal keeps its status and words.
+ * then the contract's own check as the body's validator (a refusal goes to the app's exception
+ * filter), so every refusal keeps its status and words.
  */
 @Injectable()
 export class EventsRoute {
@@ -60,7 +97,11 @@ export class EventsRoute {
   register(instance: FastifyInstance): void {
     instance.post(
       EVENTS_PATH,
-      { schema: { response: { 202: ACCEPTED_SCHEMA } }, preParsing: this.rateLimit },
+      {
+        schema: { body: EVENT_BATCH_SCHEMA, response: { 202: ACCEPTED_SCHEMA } },
+        validatorCompiler: () => validateEventBatch,
+        preParsing: this.rateLimit,
+      },
       (request, reply) => {
         this.accept(request, reply);
       },
@@ -94,16 +135,16 @@ export class EventsRoute {
 
   private accept(request: FastifyRequest, reply: FastifyReply): void {
     try {
-      const parsed = parseEventBatch(request.body);
-      if (!parsed.ok) throw new BadRequestException(parsed.problems);
+      // As validateEventBatch let it through.
+      const { events } = request.body as { events: BrowserEvent[] };
       // Only session starts need a location; the IP is looked up and dropped right here.
-      const needsLocation = parsed.events.some((event) => event.type === 'session_start');
-      this.events.publish(parsed.events, {
+      const needsLocation = events.some((event) => event.type === 'session_start');
+      this.events.publish(events, {
         userAgent: request.headers['user-agent'] ?? '',
         receivedAtMs: Date.now(),
         location: needsLocation ? this.geo.locate(request.ip) : UNKNOWN_LOCATION,
       });
-      void reply.code(202).send({ accepted: parsed.events.length });
+      void reply.code(202).send({ accepted: events.length });
     } catch (failure) {
       this.fail(request, reply, failure);
     }
