@@ -79,7 +79,8 @@ class DocsFile {
     }
     const accepted = acceptedEncodings(request.headers['accept-encoding']);
     const encoding = accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : undefined;
-    if (!encoding) {
+    // Text only, as compression() chose: an image is compressed already.
+    if (!encoding || !/^(text\/|application\/json)/.test(this.type)) {
       void reply.send(this.body);
       return;
     }
