@@ -189,7 +189,10 @@ export function registerSite(instance: FastifyInstance, distDir: string): void {
 
   instance.get('/*', async (request, reply) => {
     const path = pathOf(request.url);
-    if (isApi(path)) return reply.callNotFound();
+    if (isApi(path)) {
+      reply.callNotFound();
+      return reply;
+    }
     // Hashed assets first: their names are mixed case, and they are what is asked for most.
     if (path.startsWith('/assets/')) {
       const asset = staticFileFor(distDir, path);
