@@ -25,14 +25,12 @@ function firstChar(text: string): string | undefined {
 }
 
 /**
- * A JSON body as every service takes it, or the refusal to throw: UTF-8 JSON as it is sent and
- * nothing else, each refusal worded by bodyParserException:
- * - a Content-Encoding other than identity is a 415 (`encoding.unsupported`): gzip, deflate or
- *   br are not inflated (a broken `br` body would otherwise answer with zlib's own message, and
- *   an inflated body can be far larger than the limit checked on the wire);
- * - a charset other than utf-8 is a 415 (body-parser took UTF-16 and UTF-32 too);
- * - bytes that are not UTF-8 are a 415: decoded, they would be stored as something else;
- * - only an object or a list is JSON here (body-parser's strict mode), an empty body is `{}`,
+ * A JSON body as every service takes it, or the refusal to throw (bodyParserException words it):
+ * - a Content-Encoding other than identity is a 415: a compressed body is not inflated (a
+ *   broken one would answer with zlib's words; inflated, it could far exceed the limit);
+ * - a charset other than utf-8, or bytes that are not UTF-8, are a 415: decoded, they would
+ *   be stored as something other than what was sent;
+ * - only an object or a list is JSON here (body-parser's strict mode); an empty body is `{}`,
  *   a leading byte order mark is dropped;
  * - nesting too deep or keys such as `__proto__` are a 400 (json-guard.ts).
  */

@@ -23,9 +23,8 @@ function contextOf(request: FastifyRequest): AdminJwtContext {
 }
 
 /**
- * The admin access token, read by passport-jwt from the Fastify request's headers:
- * `Authorization: Bearer <jwt>` (no cookie), HS256 only (no
- * `none`, no RS/HS confusion), not expired. Then its sign-in must still stand (SessionCheck):
+ * The admin access token, read by passport-jwt from the request's headers (no cookie):
+ * `Authorization: Bearer <jwt>`, HS256 only (no `none`, no RS/HS confusion), not expired. Then its sign-in must still stand (SessionCheck):
  * a token dies with its session, not 15 minutes later.
  *
  * Passport keeps strategies in one registry per process, so the last Nest app to build this
