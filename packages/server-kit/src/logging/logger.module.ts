@@ -1,11 +1,13 @@
-import { LoggerModule } from 'nestjs-pino';
-import { type DynamicModule, RequestMethod, type RouteInfo } from '@nestjs/common';
+import { LoggerModule, type Params } from 'nestjs-pino';
+import { type DynamicModule, RequestMethod } from '@nestjs/common';
 import { type CommonEnv } from '../config/common-env';
 import { requestLogOptions } from './request-log';
 
 // Health probes and metrics scrapes skip the request logger altogether (they
 // would drown the rest); their failures are still logged by the exception
 // filter. Nest puts the gateway's "api" prefix in front.
+// Nest's RouteInfo (a path and a method), which @nestjs/common does not export from its root.
+type RouteInfo = Exclude<NonNullable<Params['exclude']>[number], string>;
 const QUIET_ROUTES: RouteInfo[] = [
   { path: 'health/live', method: RequestMethod.GET },
   { path: 'health/ready', method: RequestMethod.GET },
