@@ -21,7 +21,7 @@ export function charsetOf(contentType: string | undefined): string | undefined {
 
 /** The first character that is not JSON whitespace, as body-parser's strict mode reads it. */
 function firstChar(text: string): string | undefined {
-  return /^[\x20\x09\x0a\x0d]*(.)/s.exec(text)?.[1];
+  return /^[ \t\n\r]*(.)/s.exec(text)?.[1];
 }
 
 /**
