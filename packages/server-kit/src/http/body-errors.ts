@@ -1,5 +1,5 @@
 import { HttpException, HttpStatus } from '@nestjs/common';
-import { type preParsingHookHandler } from 'fastify';
+import { errorCodes, type preParsingHookHandler } from 'fastify';
 import { sendErrorAnswer } from './error-answer';
 import { declaredLength, limitBytes } from './json-guard';
 
@@ -16,13 +16,40 @@ function tooLarge(limit: string): HttpException {
 }
 
 /**
+ * Fastify's refusals of a body that Nest's error handler hands on re-made: it turns every
+ * FastifyError into `new HttpException(message, statusCode)` before any filter sees it
+ * (RoutesResolver.mapExternalException in @nestjs/core), which drops the code. Their message
+ * and status together are found again here, so a chunked body over the limit (counted by
+ * Fastify, not by declaredLengthLimit) is worded as one with a declared length.
+ */
+const REMADE_FASTIFY_REFUSALS = [
+  errorCodes.FST_ERR_CTP_BODY_TOO_LARGE,
+  errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE,
+].map((FastifyRefusal) => {
+  const { code, statusCode, message } = new FastifyRefusal();
+  return { code, statusCode, message };
+});
+
+/** The code of the Fastify refusal an HttpException was re-made from, if it was one. */
+function remadeFastifyCode(exception: HttpException): string | undefined {
+  const response = exception.getResponse();
+  return REMADE_FASTIFY_REFUSALS.find(
+    ({ statusCode, message }) => exception.getStatus() === statusCode && response === message,
+  )?.code;
+}
+
+/**
  * The body parser's refusals (oversized, malformed, wrongly encoded) as exceptions with words
  * a person understands; anything else is returned as is. The refusals are tagged as
- * body-parser tagged them (`type`, see utf8-body.ts), or are Fastify's own (`code`).
+ * body-parser tagged them (`type`, see utf8-body.ts), or are Fastify's own (`code`), which
+ * reach Nest's filters re-made as plain HttpExceptions (REMADE_FASTIFY_REFUSALS).
  */
 export function bodyParserException(error: unknown, limit: string): unknown {
-  // Ours already (a route's validation, a hook's refusal), even when Fastify tagged it.
-  if (error instanceof HttpException) return error;
+  if (error instanceof HttpException) {
+    const code = remadeFastifyCode(error);
+    // Ours already (a route's validation, a hook's refusal), even when Fastify tagged it.
+    return code === undefined ? error : bodyParserException({ code }, limit);
+  }
   const { type, code } = (error ?? {}) as { type?: unknown; code?: unknown };
   if (type === 'entity.too.large' || code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
     return tooLarge(limit);
