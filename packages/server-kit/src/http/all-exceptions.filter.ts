@@ -1,5 +1,5 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, Logger } from '@nestjs/common';
-import { type FastifyReply, type FastifyRequest } from 'fastify';
+import { type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
 import { type IncomingMessage, ServerResponse } from 'node:http';
 import { bodyParserException } from './body-errors';
 import { type ErrorAnswer, errorAnswer, pathOf, sendErrorAnswer } from './error-answer';
@@ -41,4 +41,22 @@ function answerNode(req: IncomingMessage, res: ServerResponse, failure: unknown)
   }
   res.end(JSON.stringify(answer.body));
   return answer;
+}
+
+/**
+ * The error handler of a route registered on the Fastify instance straight, not through Nest
+ * (its `errorHandler` option): it answers as AllExceptionsFilter does. Fastify gives a route
+ * the error handler its instance has when the route is loaded (lib/route.js), and Nest sets its
+ * own (the one that hands errors to the filters) only during the app's init, so a route
+ * registered before then, as the gateway's are, would have its body parser's and validator's
+ * refusals answered by Fastify's default handler, in Fastify's shape.
+ */
+export function plainRouteErrorHandler(
+  bodyLimit = '100kb',
+): (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => void {
+  const logger = new Logger('Errors');
+  return (error, request, reply) => {
+    const answer = sendErrorAnswer(request, reply, bodyParserException(error, bodyLimit));
+    if (answer.errorId) logger.error({ errorId: answer.errorId, err: error }, 'Unhandled error');
+  };
 }

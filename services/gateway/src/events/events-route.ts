@@ -1,11 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import {
-  BadRequestException,
-  HttpException,
-  HttpStatus,
-  Injectable,
-  Logger,
-} from '@nestjs/common';
+import { BadRequestException, HttpException, HttpStatus, Injectable, Logger } from '@nestjs/common';
 import {
   type FastifyInstance,
   type FastifyReply,
@@ -19,7 +13,12 @@ import {
   eventJsonSchema,
   parseEventBatch,
 } from '@handcheck/contracts';
-import { ClientRateLimit, sendErrorAnswer, withHeaders } from '@handcheck/server-kit';
+import {
+  ClientRateLimit,
+  plainRouteErrorHandler,
+  sendErrorAnswer,
+  withHeaders,
+} from '@handcheck/server-kit';
 import { GatewayEnv } from '../config/gateway.env';
 import { GeoLocator, UNKNOWN_LOCATION } from '../geo/geo-locator.service';
 import { EventsService } from './events.service';
@@ -72,7 +71,7 @@ const ACCEPTED_SCHEMA = {
  * site makes is one of these (docs/performance.md). It has every hook of the instance (security
  * headers, metrics, the 405 check, the declared-length limit) and its body parser (UTF-8 JSON,
  * the shape guard); then, per client and before a byte of the body is read, the rate limit;
- * then the contract's own check as the body's validator (a refusal goes to the app's exception
+ * then the contract's own check as the body's validator (a refusal is answered as by the app's exception
  * filter), so every refusal keeps its status and words.
  */
 @Injectable()
@@ -101,6 +100,8 @@ export class EventsRoute {
         schema: { body: EVENT_BATCH_SCHEMA, response: { 202: ACCEPTED_SCHEMA } },
         validatorCompiler: () => validateEventBatch,
         preParsing: this.rateLimit,
+        // Registered before the app's init, when Nest sets its error handler: see there.
+        errorHandler: plainRouteErrorHandler(EVENTS_BODY_LIMIT),
       },
       (request, reply) => {
         this.accept(request, reply);

@@ -1,6 +1,7 @@
 import { type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { type OpenAPIObject } from '@nestjs/swagger';
 import { type FastifyReply, type FastifyRequest } from 'fastify';
+import { plainRouteErrorHandler } from '@handcheck/server-kit';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -116,8 +117,10 @@ export function mountOpenApi(
       new DocsFile(readFileSync(path), contentTypeOf(path), 'public, max-age=3600'),
     );
   }
+  // Registered before the app's init, when Nest sets its error handler: see plainRouteErrorHandler.
+  const errorHandler = plainRouteErrorHandler();
   for (const [path, file] of files) {
-    instance.get(path, (request, reply) => {
+    instance.get(path, { errorHandler }, (request, reply) => {
       file.send(request, reply);
     });
   }

@@ -2,7 +2,12 @@ import send from '@fastify/send';
 import { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, normalize, sep } from 'node:path';
-import { type BadUrlAnswer, notFoundAnswer, pathOf } from '@handcheck/server-kit';
+import {
+  type BadUrlAnswer,
+  notFoundAnswer,
+  pathOf,
+  plainRouteErrorHandler,
+} from '@handcheck/server-kit';
 import { normalisePath } from '@handcheck/site-paths';
 
 const isApi = (path: string) => path === '/api' || path.startsWith('/api/');
@@ -187,7 +192,8 @@ export function registerSite(instance: FastifyInstance, distDir: string): void {
     options: SendOptions,
   ) => ((await sendBuilt(request, reply, file, options)) ? reply : notFound(reply));
 
-  instance.get('/*', async (request, reply) => {
+  // Registered before the app's init, when Nest sets its error handler: see plainRouteErrorHandler.
+  instance.get('/*', { errorHandler: plainRouteErrorHandler() }, async (request, reply) => {
     const path = pathOf(request.url);
     if (isApi(path)) {
       reply.callNotFound();
