@@ -1,11 +1,6 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, Logger } from '@nestjs/common';
 import { type FastifyReply, type FastifyRequest } from 'fastify';
-import {
-  type ErrorAnswer,
-  type ErrorBodyShape,
-  errorAnswer,
-  pathOf,
-} from '@handcheck/server-kit';
+import { type ErrorAnswer, type ErrorBodyShape, errorAnswer, pathOf } from '@handcheck/server-kit';
 
 /** The spec's fallback when a failure has no message of its own (section 8). */
 export const REFERRAL_DEFAULT_ERROR =

@@ -44,7 +44,10 @@ describe('the built site’s script sources', () => {
 
   it('puts them in the CSP script-src, after self', async () => {
     const app = fastify();
-    sendSecurityHeaders(app, securityHeaders(false, () => [HASH]));
+    sendSecurityHeaders(
+      app,
+      securityHeaders(false, () => [HASH]),
+    );
     app.get('/', async () => 'ok');
     await app.listen({ port: 0, host: '127.0.0.1' });
     try {
