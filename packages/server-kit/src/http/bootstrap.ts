@@ -5,7 +5,7 @@ import {
   ValidationPipe,
 } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { createServer, type RequestListener, type Server } from 'node:http';
+import { createServer, maxHeaderSize, type RequestListener, type Server } from 'node:http';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import {
   type FastifyError,
@@ -76,8 +76,17 @@ function lateSettingsOf(instance: FastifyInstance): LateSettings {
   return settings;
 }
 
-/** How every service's router matches paths: as Express did, in any case, a final slash or not. */
-export const HTTP_ROUTER_OPTIONS = { caseSensitive: false, ignoreTrailingSlash: true } as const;
+/**
+ * How every service's router matches paths: as Express did, in any case, a final slash or not,
+ * and a path parameter of any length. Fastify's default (100 characters) answers a longer one
+ * with 414 from its router, before any hook (so without the app's headers) and for a route
+ * the API document does not give a 414; Node's limit on the request head bounds it instead.
+ */
+export const HTTP_ROUTER_OPTIONS = {
+  caseSensitive: false,
+  ignoreTrailingSlash: true,
+  maxParamLength: maxHeaderSize,
+} as const;
 
 /**
  * The Fastify adapter every service runs on. Routes match as Express matched them (any case,
