@@ -14,6 +14,8 @@
 #      of tests/stack/cluster run inside that namespace: the chart stored by the
 #      API server, installed with every pod running, end to end through the
 #      gateway Service, its network policies enforced, upgrades under load.
+#      The cluster's tools build beside step 3, and the cluster starts and takes
+#      its images beside step 4's specs.
 # Everything started is stopped by recorded PID at the end; the engine and the
 # cluster each check that the host is as they found it. Ends with the time of each
 # stage and of the ten slowest spec files (var/deploy-results/timings.tsv), then
@@ -60,6 +62,10 @@ step() { # name, command...
 
 cleanup() {
   local from=$EPOCHREALTIME
+  if [[ -n "${cluster_setup:-}" ]]; then
+    : > "$out/cluster-setup.cancel"
+    wait "$cluster_setup" 2> /dev/null
+  fi
   if ((cluster_started)); then
     if bash deploy/stack/cluster.sh stop; then
       record "cluster left the host as found" passed
@@ -100,12 +106,36 @@ fi
 
 trap 'cleanup; summary; exit $?' EXIT
 started=$SECONDS
-step "deploy tools" bash deploy/stack/tools.sh || exit 1
+step "deploy tools" bash deploy/stack/tools.sh host || exit 1
 eval "$(bash deploy/stack/tools.sh paths)"
+
+# The cluster's side needs neither the host specs nor their engines: its tools
+# (Kubernetes, CoreDNS, kube-router: minutes of Go builds on a cold cache, nothing
+# on a warm one) build beside the images; once the images are built they are saved,
+# the cluster started and the images imported, beside the host specs. Its output
+# is shown after those specs (cluster-setup.log). The cluster's host check leaves the
+# private Docker engine's own mounts to that engine's check, since containers come
+# and go meanwhile.
+cluster_started=1 # from here on, the clean-up checks what the cluster left
+(
+  step "cluster tools" bash deploy/stack/tools.sh cluster || exit 1
+  until [[ -e "$out/images.ready" ]]; do
+    [[ -e "$out/cluster-setup.cancel" ]] && exit 1
+    sleep 1
+  done
+  eval "$(bash deploy/stack/docker-engine.sh env)"
+  export DOCKER_HOST
+  step "cluster images" bash deploy/stack/images.sh save "$repo/var/deploy-images" &&
+    step "kubernetes cluster" bash deploy/stack/cluster.sh start &&
+    step "images into the cluster" bash deploy/stack/cluster.sh import "$repo/var/deploy-images"
+) > "$out/cluster-setup.log" 2>&1 &
+cluster_setup=$!
+
 step "docker engine" bash deploy/stack/docker-engine.sh start || exit 1
 eval "$(bash deploy/stack/docker-engine.sh env)"
 export DOCKER_HOST
 step "images" bash deploy/stack/images.sh || exit 1
+: > "$out/images.ready"
 step "engines (deploy)" env "${engines_env[@]}" bash deploy/infra.sh start --profile test || exit 1
 HELM="$(bash scripts/check-deploy.sh helm-path)"
 [[ -x "$HELM" ]] || step "helm" bash scripts/check-deploy.sh > /dev/null
@@ -138,10 +168,10 @@ timed "jest (stack, on the host)" env TEST_ENV_FILE=1 HANDCHECK_VAR_DIR="$repo/v
 
 # The cluster runs the engines as pods: the native ones are no longer needed.
 env "${engines_env[@]}" bash deploy/infra.sh stop --profile test > /dev/null 2>&1 || true
-step "cluster images" bash deploy/stack/images.sh save "$repo/var/deploy-images" || exit 1
-cluster_started=1 # from here on, the clean-up checks what the cluster left
-step "kubernetes cluster" bash deploy/stack/cluster.sh start || exit 1
-step "images into the cluster" bash deploy/stack/cluster.sh import "$repo/var/deploy-images" || exit 1
+wait "$cluster_setup"
+cluster_ready=$?
+cat "$out/cluster-setup.log"
+((cluster_ready == 0)) || exit 1
 echo "── jest (stack, inside the cluster's network namespace)"
 timed "jest (stack, in the cluster)" bash deploy/stack/cluster.sh exec npx jest -c jest.stack.config.js --ci --runInBand tests/stack/cluster \
   --json --outputFile="$out/jest-cluster.json" 2>&1 |

@@ -19,6 +19,11 @@
 #
 #   bash deploy/stack/tools.sh           # install what is missing
 #   bash deploy/stack/tools.sh linters   # only kubectl-validate and kube-score
+#   bash deploy/stack/tools.sh host      # what runs on the host: the linters, the
+#                                        # Debian packages, Compose
+#   bash deploy/stack/tools.sh cluster   # only the cluster's: Kubernetes, CoreDNS,
+#                                        # kube-router (no apt, so it can build beside
+#                                        # anything; scripts/test-deploy.sh does)
 #   bash deploy/stack/tools.sh paths     # print NAME=path for every tool (never installs)
 set -euo pipefail
 
@@ -170,12 +175,17 @@ build_kube_router() {
     "$1/kube-router" "" -ldflags "-s -w -X github.com/cloudnativelabs/kube-router/v2/pkg/version.Version=$KUBE_ROUTER_VERSION"
 }
 
-# `linters`: only what `make test` needs (scripts/check-deploy.sh), a few minutes cold.
-install_tool "$KUBECTL_VALIDATE" "kubectl-validate $KUBECTL_VALIDATE_VERSION" build_kubectl_validate
-install_tool "$KUBE_SCORE" "kube-score $KUBE_SCORE_VERSION" build_kube_score
-[[ "${1:-}" == linters ]] && exit 0
-ensure_packages
-install_tool "$COMPOSE" "Compose $COMPOSE_VERSION" build_compose
+what="${1:-all}"
+case "$what" in all | linters | host | cluster) ;; *) die "usage: tools.sh [all|linters|host|cluster|paths]" ;; esac
+if [[ "$what" != cluster ]]; then
+  # `linters`: only what `make test` needs (scripts/check-deploy.sh), a few minutes cold.
+  install_tool "$KUBECTL_VALIDATE" "kubectl-validate $KUBECTL_VALIDATE_VERSION" build_kubectl_validate
+  install_tool "$KUBE_SCORE" "kube-score $KUBE_SCORE_VERSION" build_kube_score
+  [[ "$what" == linters ]] && exit 0
+  ensure_packages
+  install_tool "$COMPOSE" "Compose $COMPOSE_VERSION" build_compose
+  [[ "$what" == host ]] && exit 0
+fi
 # The kubelet is the last of the set: a cache from before the node was added
 # has the API server and kubectl only, and is built again whole.
 install_tool "$KUBE_BIN/kubelet" "Kubernetes $KUBE_VERSION (control plane, node, kubectl)" build_kubernetes

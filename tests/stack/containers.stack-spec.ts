@@ -78,25 +78,34 @@ async function exitOf(container: StartedTestContainer, graceSeconds: number) {
 }
 
 beforeAll(async () => {
-  // Dependencies first, as compose orders them: the gateway reads the directory and report.
-  for (const service of ['ingestion', 'directory', 'referral', 'report', 'gateway'] as const) {
-    const output: string[] = [];
-    try {
-      const container = await new GenericContainer(`handcheck/${service}:${env.tag}`)
-        .withNetworkMode('host')
-        .withEnvironment(serviceEnv(service))
-        .withLogConsumer((stream) => stream.on('data', (chunk) => output.push(String(chunk))))
-        // The image's HEALTHCHECK asks the ready path: healthy means it can do its job.
-        .withWaitStrategy(Wait.forHealthCheck())
-        .withStartupTimeout(120_000)
-        .start();
-      started.set(service, container);
-    } catch (error) {
-      throw new Error(
-        `${service} did not become healthy: ${String(error)}\n${output.slice(-15).join('')}`,
-      );
-    }
-  }
+  // All at once: the image's health check runs every 15 s, so one after another took five
+  // of those rounds. A service whose dependency is not up yet (the gateway reads the
+  // directory and report) is healthy at a later round: failures in the start period do
+  // not count.
+  const starting = (['ingestion', 'directory', 'referral', 'report', 'gateway'] as const).map(
+    async (service) => {
+      const output: string[] = [];
+      try {
+        const container = await new GenericContainer(`handcheck/${service}:${env.tag}`)
+          .withNetworkMode('host')
+          .withEnvironment(serviceEnv(service))
+          .withLogConsumer((stream) => stream.on('data', (chunk) => output.push(String(chunk))))
+          // The image's HEALTHCHECK asks the ready path: healthy means it can do its job.
+          .withWaitStrategy(Wait.forHealthCheck())
+          .withStartupTimeout(120_000)
+          .start();
+        started.set(service, container);
+      } catch (error) {
+        throw new Error(
+          `${service} did not become healthy: ${String(error)}\n${output.slice(-15).join('')}`,
+        );
+      }
+    },
+  );
+  const failed = (await Promise.allSettled(starting)).filter(
+    (result): result is PromiseRejectedResult => result.status === 'rejected',
+  );
+  if (failed.length > 0) throw new Error(failed.map((f) => String(f.reason)).join('\n'));
 }, 600_000);
 
 afterAll(async () => {

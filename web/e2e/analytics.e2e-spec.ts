@@ -212,6 +212,9 @@ describe('analytics through gateway, Kafka and ingestion into ClickHouse', () =>
          FROM analytics_events FINAL WHERE session_id = ${id}`,
       );
       expect(rows.map((row) => row.event_type)).toContain('diagnosis_received');
+      // Ingestion writes each batch's tables side by side: the session's figures above
+      // may be in before the last batch's events are.
+      expect(rows.filter((row) => row.event_type === 'page_view')).toHaveLength(views.length);
       return rows;
     });
     const ofType = (type: string) => events.filter((row) => row.event_type === type);

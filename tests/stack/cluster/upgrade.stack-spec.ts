@@ -137,16 +137,23 @@ describe('zero downtime under load', () => {
     await deletePod('gateway', '--grace-period=0', '--force');
     await untilAllReady();
     const result = await load.stop();
-    // Settle: what reached Kafka is in ClickHouse within the ingestion's batch wait.
-    await pause(15_000);
-    const [stored] = (
-      await clickhouse(
-        `SELECT uniqExact(page_path) FROM analytics_events FINAL WHERE page_path LIKE '/load/${load.run}/%'`,
-      )
-    )
-      .split('\t')
-      .map(Number);
-    const lost = result.acceptedPaths.length - (stored ?? 0);
+    // Settle: what reached Kafka is in ClickHouse within the ingestion's batch wait, so
+    // the count is read until all arrived or, when some were lost, for those 15 s.
+    const storedNow = async () =>
+      Number(
+        await clickhouse(
+          `SELECT uniqExact(page_path) FROM analytics_events FINAL WHERE page_path LIKE '/load/${load.run}/%'`,
+        ),
+      );
+    const stored = await eventually(
+      async () => {
+        const count = await storedNow();
+        return count >= result.acceptedPaths.length ? count : undefined;
+      },
+      15_000,
+      1_000,
+    ).catch(storedNow);
+    const lost = result.acceptedPaths.length - stored;
     console.log(
       `figure: gateway force-kill: ${lost} of ${result.acceptedPaths.length} page views answered 202 lost, ` +
         `${result.failures.length} of ${result.requests} requests failed (${result.failures.slice(0, 5).join('; ')})`,
