@@ -5,7 +5,11 @@ const swc = [
   {
     jsc: {
       parser: { syntax: 'typescript', decorators: true, tsx: true },
-      transform: { legacyDecorator: true, decoratorMetadata: true, react: { runtime: 'automatic' } },
+      transform: {
+        legacyDecorator: true,
+        decoratorMetadata: true,
+        react: { runtime: 'automatic' },
+      },
       target: 'es2022',
     },
     module: { type: 'commonjs' },
@@ -16,12 +20,15 @@ const shared = {
   transform: { '^.+\\.(t|j)sx?$': swc },
   // Workspace packages are resolved to their sources so tests never need a build first.
   moduleNameMapper: {
-    '^@handcheck/(contracts|diagnosis|server-kit|service-registry|site-paths)$': '<rootDir>/packages/$1/src/index.ts',
+    '^@handcheck/(contracts|diagnosis|server-kit|service-registry|site-paths)$':
+      '<rootDir>/packages/$1/src/index.ts',
     '^@handcheck/server-kit/testing$': '<rootDir>/packages/server-kit/src/testing/index.ts',
     // The browser's event contract alone, without the protobuf runtime (what the web imports).
-    '^@handcheck/contracts/browser-events$': '<rootDir>/packages/contracts/src/browser-events/index.ts',
+    '^@handcheck/contracts/browser-events$':
+      '<rootDir>/packages/contracts/src/browser-events/index.ts',
     // The referral's limits, cleaning and messages alone (what the web's referral form imports).
-    '^@handcheck/contracts/referral-fields$': '<rootDir>/packages/contracts/src/referral/referral-fields.ts',
+    '^@handcheck/contracts/referral-fields$':
+      '<rootDir>/packages/contracts/src/referral/referral-fields.ts',
   },
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   // Only these are crawled: var/ holds the engines' data and the test cluster's image layers
@@ -53,6 +60,10 @@ const browserServer = {
   globalTeardown: '<rootDir>/tests/support/browser/global-teardown.ts',
 };
 
+// Against real engines on a busy two-core machine, a step Jest's default 5 s allows can take
+// longer (a migration of a few tables did, at a load of 27); a spec may still set its own.
+const engines = { testTimeout: 60_000 };
+
 module.exports = {
   projects: [
     {
@@ -63,6 +74,7 @@ module.exports = {
     },
     {
       ...shared,
+      ...engines,
       displayName: 'integration',
       testEnvironment: 'node',
       testMatch: ['<rootDir>/{packages,services,tests}/**/*.int-spec.ts'],
@@ -70,6 +82,7 @@ module.exports = {
     },
     {
       ...shared,
+      ...engines,
       displayName: 'e2e',
       testEnvironment: 'node',
       ...browserServer,
@@ -78,6 +91,7 @@ module.exports = {
     },
     {
       ...shared,
+      ...engines,
       displayName: 'faults',
       testEnvironment: 'node',
       ...browserServer,

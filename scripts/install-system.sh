@@ -8,10 +8,12 @@
 #
 #   scripts/install-system.sh start    # make start: npm packages, ClickHouse, Java 17 and
 #                                      # Maven (Kafka's jars), util-linux, patch; checks Go, Node
-#   scripts/install-system.sh test     # make test: start's, then Chromium, schemathesis, chDB
+#   scripts/install-system.sh test     # make test: start's, then Chromium's headless shell,
+#                                      # schemathesis, chDB
 #   scripts/install-system.sh scale    # make test-scale: start's, then ZooKeeper
 #   scripts/install-system.sh deploy   # make test-deploy: start's, then containerd, runc, the
 #                                      # CNI plugins, iptables, ipset, conntrack
+#   scripts/install-system.sh lighthouse  # npm run bench:web: start's, then Chromium
 #   scripts/install-system.sh <purpose> --list    # what the purpose needs, "<kind>\t<name>"
 #                                                 # a line; installs and checks nothing
 #   scripts/install-system.sh <purpose> --system  # Debian packages and toolchains only: what
@@ -20,13 +22,13 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 usage() {
-  echo "usage: scripts/install-system.sh <start|test|scale|deploy> [--list|--system]" >&2
+  echo "usage: scripts/install-system.sh <start|test|scale|deploy|lighthouse> [--list|--system]" >&2
   exit 2
 }
 (($# >= 1 && $# <= 2)) || usage
 purpose=$1
 mode=${2:-install}
-case "$purpose" in start | test | scale | deploy) ;; *) usage ;; esac
+case "$purpose" in start | test | scale | deploy | lighthouse) ;; *) usage ;; esac
 case "$mode" in install | --list | --system) ;; *) usage ;; esac
 
 # shellcheck source=install/purposes.sh

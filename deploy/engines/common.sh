@@ -65,14 +65,17 @@ load_profile() {
     scale)
       # The local cluster of `make test-scale`: three Kafka brokers (kafka1..3),
       # ZooKeeper and two ClickHouse replicas of one shard (clickhouse1..2).
-      # KAFKA_PORT / CLICKHOUSE_HTTP_PORT name the first of each.
-      KAFKA_PORT=39092 KAFKA_CONTROLLER_PORT=39093
-      KAFKA2_PORT=39094 KAFKA2_CONTROLLER_PORT=39095
-      KAFKA3_PORT=39096 KAFKA3_CONTROLLER_PORT=39097
-      CLICKHOUSE_HTTP_PORT=38123 CLICKHOUSE_TCP_PORT=39000 CLICKHOUSE_INTERSERVER_PORT=39009
-      CLICKHOUSE2_HTTP_PORT=38124 CLICKHOUSE2_TCP_PORT=39001 CLICKHOUSE2_INTERSERVER_PORT=39010
-      ZOOKEEPER_PORT=32181
-      MONGO_PORT=27020 SMTP_PORT=31025 MAILPIT_PORT=38025
+      # KAFKA_PORT / CLICKHOUSE_HTTP_PORT name the first of each. Every fixed
+      # port stays below 32768, where Linux's ephemeral range starts: a port in
+      # that range can be held by any outgoing connection (the brokers' own
+      # retries to each other among them), and the engine then cannot bind it.
+      KAFKA_PORT=25092 KAFKA_CONTROLLER_PORT=25093
+      KAFKA2_PORT=25094 KAFKA2_CONTROLLER_PORT=25095
+      KAFKA3_PORT=25096 KAFKA3_CONTROLLER_PORT=25097
+      CLICKHOUSE_HTTP_PORT=25123 CLICKHOUSE_TCP_PORT=25000 CLICKHOUSE_INTERSERVER_PORT=25009
+      CLICKHOUSE2_HTTP_PORT=25124 CLICKHOUSE2_TCP_PORT=25001 CLICKHOUSE2_INTERSERVER_PORT=25010
+      ZOOKEEPER_PORT=22181
+      MONGO_PORT=27020 SMTP_PORT=25025 MAILPIT_PORT=25825
       ;;
     *) die "unknown profile '$PROFILE' (expected dev, test or scale)" ;;
   esac

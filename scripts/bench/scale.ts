@@ -19,7 +19,7 @@ import { REPO, commandOptions, profileEnv } from '../analytics/env';
 
 const CLUSTER = 'handcheck';
 /** The ClickHouse replicas of profile scale (deploy/engines/common.sh). */
-const REPLICA_URLS = ['http://127.0.0.1:38123', 'http://127.0.0.1:38124'];
+const REPLICA_URLS = ['http://127.0.0.1:25123', 'http://127.0.0.1:25124'];
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -16,11 +16,17 @@
 START_DEBIAN=(clickhouse-server clickhouse-client util-linux patch openjdk-17-jre-headless maven)
 START_PYPI=()
 
-# make test: Chromium for the browser, accessibility and Lighthouse checks;
-# schemathesis (the API contract check) and chDB (the product's SQL on a current
-# ClickHouse), both in a venv, hence python3-venv.
-TEST_DEBIAN=(chromium python3-venv)
+# make test: Debian's Chromium headless shell for the browser and accessibility
+# specs (the same Blink and V8 as its chromium, without the desktop browser's
+# windows and UI processes: a third of the CPU per page); schemathesis (the API
+# contract check) and chDB (the product's SQL on a current ClickHouse), both in a
+# venv, hence python3-venv.
+TEST_DEBIAN=(chromium-headless-shell python3-venv)
 TEST_PYPI=(schemathesis=scripts/install-schemathesis.sh chdb=scripts/chdb/ensure.sh)
+
+# npm run bench:web: Lighthouse drives the whole browser, as a visitor's.
+LIGHTHOUSE_DEBIAN=(chromium)
+LIGHTHOUSE_PYPI=()
 
 # make test-scale: ZooKeeper for the replicated ClickHouse (the package only, not
 # zookeeperd, so no system service starts).

@@ -19,7 +19,7 @@ export const CLUSTER = 'handcheck';
 
 /** clickhouse1 (infra.env) and clickhouse2, on profile scale's port beside it (deploy/engines/common.sh). */
 export function replicaUrls(): [string, string] {
-  const second = process.env.HANDCHECK_CLICKHOUSE2_HTTP_PORT ?? '38124';
+  const second = process.env.HANDCHECK_CLICKHOUSE2_HTTP_PORT ?? '25124';
   return [testInfra().clickhouseUrl, `http://127.0.0.1:${second}`];
 }
 

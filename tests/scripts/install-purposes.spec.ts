@@ -10,7 +10,7 @@ import { join } from 'node:path';
 const ROOT = join(__dirname, '..', '..');
 const SCRIPT = join(ROOT, 'scripts', 'install-system.sh');
 
-type Purpose = 'start' | 'test' | 'scale' | 'deploy';
+type Purpose = 'start' | 'test' | 'scale' | 'deploy' | 'lighthouse';
 
 /** What the purpose lists, as "<kind> <name>" (debian, pypi, toolchain, npm). */
 function listed(purpose: Purpose): string[] {
@@ -32,7 +32,8 @@ const RUNNING = [
   'toolchain node>=20',
   'npm package-lock.json',
 ];
-const TEST_TOOLS = ['debian chromium', 'pypi schemathesis', 'pypi chdb'];
+const TEST_TOOLS = ['debian chromium-headless-shell', 'pypi schemathesis', 'pypi chdb'];
+const LIGHTHOUSE_TOOLS = ['debian chromium'];
 const SCALE_TOOLS = ['debian zookeeper'];
 const DEPLOY_TOOLS = [
   'debian containerd',
@@ -42,7 +43,7 @@ const DEPLOY_TOOLS = [
   'debian ipset',
   'debian conntrack',
 ];
-const ALL_TOOLS = [...TEST_TOOLS, ...SCALE_TOOLS, ...DEPLOY_TOOLS];
+const ALL_TOOLS = [...TEST_TOOLS, ...SCALE_TOOLS, ...DEPLOY_TOOLS, ...LIGHTHOUSE_TOOLS];
 
 describe('scripts/install-system.sh purposes', () => {
   it('start installs what running the product needs', () => {
@@ -60,6 +61,7 @@ describe('scripts/install-system.sh purposes', () => {
     ['test', TEST_TOOLS],
     ['scale', SCALE_TOOLS],
     ['deploy', DEPLOY_TOOLS],
+    ['lighthouse', LIGHTHOUSE_TOOLS],
   ])(
     '%s installs what start does, its own tools, and no tool of another command',
     (purpose, own) => {
@@ -71,7 +73,7 @@ describe('scripts/install-system.sh purposes', () => {
   );
 
   it('lists each item once', () => {
-    for (const purpose of ['start', 'test', 'scale', 'deploy'] as const) {
+    for (const purpose of ['start', 'test', 'scale', 'deploy', 'lighthouse'] as const) {
       const items = listed(purpose);
       expect(items).toEqual([...new Set(items)]);
     }
@@ -80,6 +82,6 @@ describe('scripts/install-system.sh purposes', () => {
   it('refuses a purpose it does not know', () => {
     const run = spawnSync('bash', [SCRIPT, 'everything', '--list'], { encoding: 'utf8' });
     expect(run.status).toBe(2);
-    expect(run.stderr).toMatch(/usage: .*<start\|test\|scale\|deploy>/);
+    expect(run.stderr).toMatch(/usage: .*<start\|test\|scale\|deploy\|lighthouse>/);
   });
 });

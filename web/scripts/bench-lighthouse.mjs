@@ -11,6 +11,7 @@
 // (Through the root's `npm run bench:web` npm itself would swallow `--runs`, hence the
 // variables.) BENCH_BASE_URL (default http://127.0.0.1:8080) is the site.
 // Exits 1 when a target is missed, 2 when the site cannot be measured.
+import { execFileSync } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -212,6 +213,16 @@ async function main() {
   const sizes = new Map();
   for (const path of pages) sizes.set(path, await initialJs(path));
 
+  // The whole browser, which make test does not install (its specs run the headless shell).
+  if (!process.env.CHROME_PATH) {
+    execFileSync(
+      'bash',
+      [resolve(import.meta.dirname, '../../scripts/install-system.sh'), 'lighthouse'],
+      {
+        stdio: 'inherit',
+      },
+    );
+  }
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     chromeFlags: CHROME_FLAGS,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type ClickHouseClient } from '@clickhouse/client';
-import { ReportService, TOPICS } from '@handcheck/contracts';
+import { ReportService } from '@handcheck/contracts';
 import { createGrpcClient } from '@handcheck/server-kit';
 import {
   createKafka,
@@ -38,6 +38,7 @@ describe('emergency_check_completed, end to end', () => {
   let clickhouse: ClickHouseClient;
   let kafka: Kafka;
   const mongoDatabase = uniqueName('hc_emergency');
+  const topic = uniqueName('analytics-emergency');
   // Two days ago: inside the dashboard's 28 whole days, which leave out today (when the other
   // suites' live events happen), and within the gateway's week of accepted clock skew.
   const when = Date.now() - 2 * 86_400_000;
@@ -53,7 +54,7 @@ describe('emergency_check_completed, end to end', () => {
 
   /** The dashboard's funnel once ingestion has stored everything the topic holds. */
   async function funnel(): Promise<Funnel> {
-    await waitUntilCaughtUp(kafka, ingestion.env.CONSUMER_GROUP, TOPICS.analyticsEventBatches);
+    await waitUntilCaughtUp(kafka, ingestion.env.CONSUMER_GROUP, topic);
     const { funnel } = await client.getDashboard({});
     return {
       started: funnel!.started,
@@ -65,23 +66,13 @@ describe('emergency_check_completed, end to end', () => {
 
   beforeAll(async () => {
     kafka = createKafka({ clientId: 'emergency-check-test', brokers: [testInfra().kafkaBrokers] });
-    // The consumer starts where the topic ends now: replaying every suite's history would take
-    // minutes, and would move the funnel while this test reads it.
-    const group = uniqueName('ingestion-emergency');
-    const admin = kafka.admin();
-    await admin.connect();
-    try {
-      const ends = await admin.fetchTopicOffsets(TOPICS.analyticsEventBatches);
-      await admin.setOffsets({
-        groupId: group,
-        topic: TOPICS.analyticsEventBatches,
-        partitions: ends.map(({ partition, high }) => ({ partition, offset: high })),
-      });
-    } finally {
-      await admin.disconnect();
-    }
-    ingestion = await startIngestion({ CONSUMER_GROUP: group });
-    gateway = await startGateway();
+    // A topic of its own between its gateway and its ingestion: no other suite's events (some
+    // backdated into the dashboard's window) move the funnel while this test reads it.
+    ingestion = await startIngestion({
+      ANALYTICS_TOPIC: topic,
+      CONSUMER_GROUP: uniqueName('ingestion-emergency'),
+    });
+    gateway = await startGateway({ ANALYTICS_TOPIC: topic });
     report = await startReport({
       CLICKHOUSE_DATABASE: ingestion.env.CLICKHOUSE_DATABASE,
       MONGO_URL: mongoUrl(mongoDatabase),
@@ -119,8 +110,7 @@ describe('emergency_check_completed, end to end', () => {
   });
 
   it('lands in ClickHouse with only anySign, and the funnel counts it between started and step 1', async () => {
-    // Other suites share the topic, and the consumer replays their events too: the funnel is
-    // compared with what it was before these sessions.
+    // The funnel is compared with what it was before these sessions (none, on a topic of its own).
     const before = await funnel();
     const [finished, emergency, startedOnly, stepOne] = [1, 2, 3, 4].map(() => randomUUID()) as [
       string,

@@ -86,12 +86,13 @@ describe('ingestion loses nothing and counts nothing twice', () => {
     expect(stored.every((r) => Number(r.copies) === 1)).toBe(true);
   }
 
-  it('ClickHouse stopped for 10 s mid-stream: afterwards every accepted event is there exactly once', async () => {
+  it('ClickHouse stopped for 5 s mid-stream: afterwards every accepted event is there exactly once', async () => {
     const session = randomUUID();
     const { accepted, statuses } = await stream(session, 2000, async () => {
       await sleep(1500);
       engine('stop', 'clickhouse');
-      await sleep(10_000);
+      // Ingestion writes a batch at least every 0.5 s: its inserts fail meanwhile.
+      await sleep(5_000);
       engine('start', 'clickhouse');
     });
     // The gateway never depended on ClickHouse: everything was accepted.

@@ -34,10 +34,10 @@ describe('referral outages', () => {
     ({ kafka, referral, gateway } = await startReferralPipeline({
       referral: {
         REFERRAL_INBOX: inbox,
-        // Retries 0.5 s, 1 s, 2 s, 4 s, 8 s, 16 s apart: the 15 s outage below spans five of
-        // them, and the sixth (15.5 s after the first failure) finds the relay back.
+        // Retries 0.2 s, 0.4 s, 0.8 s, 1.6 s, 3.2 s, 6.4 s apart: the 5 s outage below spans
+        // five of them, and the sixth (6.2 s after the first failure) finds the relay back.
         REFERRAL_MAX_ATTEMPTS: '8',
-        REFERRAL_RETRY_BASE_MS: '500',
+        REFERRAL_RETRY_BASE_MS: '200',
       },
       gateway: { REFERRAL_PUBLISH_TIMEOUT_MS: '3000' },
     }));
@@ -77,7 +77,7 @@ describe('referral outages', () => {
     );
   });
 
-  it('with the mail relay stopped for 15 s, both mails arrive exactly once after it returns; a referral out of attempts is dead-lettered', async () => {
+  it('with the mail relay stopped for 5 s, both mails arrive exactly once after it returns; a referral out of attempts is dead-lettered', async () => {
     // A second referral service that gives up quickly, on a topic of its own.
     const quick = await startReferral({
       REFERRAL_TOPIC: quickTopic,
@@ -100,8 +100,8 @@ describe('referral outages', () => {
       const dead = await readDeadLetters(kafka, deadLetterTopic(quickTopic), 1);
       expect(dead[0]!.headers.reason).toMatch(/^mail not sent after 2 attempt\(s\): /);
       expect(dead[0]!.headers.reason).not.toContain(doomed);
-      // The relay stays away about 15 s in all.
-      await sleep(Math.max(0, stoppedAt + 15_000 - Date.now()));
+      // The relay stays away about 5 s in all.
+      await sleep(Math.max(0, stoppedAt + 5_000 - Date.now()));
     } finally {
       engine('start', 'mail');
       await quick.close();

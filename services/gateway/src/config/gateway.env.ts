@@ -138,6 +138,10 @@ export class GatewayEnv extends GrpcEnv {
   @IntSetting({ min: 100, max: 30_000 })
   REFERRAL_PUBLISH_TIMEOUT_MS = 5000;
 
+  /** The topic event batches are published to; a test that counts what it sent uses its own. */
+  @TopicSetting()
+  ANALYTICS_TOPIC: string = TOPICS.analyticsEventBatches;
+
   /** The topic referrals are published to; tests isolate themselves with their own. */
   @TopicSetting()
   REFERRAL_TOPIC: string = TOPICS.referralsRequested;

@@ -1,6 +1,7 @@
 import { Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
-import { type BrowserEvent, TOPICS, eventBatchMessage } from '@handcheck/contracts';
+import { type BrowserEvent, eventBatchMessage } from '@handcheck/contracts';
 import { Metrics, ProducerBufferFullError, withHeaders } from '@handcheck/server-kit';
+import { GatewayEnv } from '../config/gateway.env';
 import { RefusalLog } from './refusal-log';
 import { AnalyticsProducer } from './analytics-producer.service';
 import { type RequestContext, toAnalyticsEvent } from './to-analytics-event';
@@ -26,6 +27,7 @@ export class EventsService {
   constructor(
     private readonly producer: AnalyticsProducer,
     metrics: Metrics,
+    private readonly env: GatewayEnv,
   ) {
     this.accepted = metrics.counter({
       name: 'gateway_events_accepted_total',
@@ -53,7 +55,7 @@ export class EventsService {
     // The request's events travel as one message; the buffer bound counts events.
     const message = eventBatchMessage(events.map((event) => toAnalyticsEvent(event, context)));
     try {
-      this.producer.batching.send(TOPICS.analyticsEventBatches, [message], events.length);
+      this.producer.batching.send(this.env.ANALYTICS_TOPIC, [message], events.length);
       this.accepted.inc(events.length);
     } catch (error) {
       if (!(error instanceof ProducerBufferFullError)) throw error;
