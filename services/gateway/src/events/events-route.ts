@@ -6,13 +6,7 @@ import {
   type FastifyRequest,
   type preParsingHookHandler,
 } from 'fastify';
-import {
-  BROWSER_EVENT_TYPES,
-  type BrowserEvent,
-  MAX_EVENTS_PER_BATCH,
-  eventJsonSchema,
-  parseEventBatch,
-} from '@handcheck/contracts';
+import { type BrowserEvent, parseEventBatch } from '@handcheck/contracts';
 import {
   ClientRateLimit,
   plainRouteErrorHandler,
@@ -22,49 +16,15 @@ import {
 import { GatewayEnv } from '../config/gateway.env';
 import { GeoLocator, UNKNOWN_LOCATION } from '../geo/geo-locator.service';
 import { EventsService } from './events.service';
+import { EVENTS_BODY_LIMIT, EVENTS_ROUTE } from './events-route.schema';
 
-export const EVENTS_PATH = '/api/events';
-/** The gateway's body limit (every route's): a batch is far smaller. */
-export const EVENTS_BODY_LIMIT = '64kb';
-
-/**
- * The body's JSON schema, the event contract's (eventJsonSchema). The route declares it; the
- * contract's own check (parseEventBatch) validates the body, not Fastify's Ajv, which would
- * coerce types and drop fields the contract refuses, and word its refusals otherwise.
- */
-const EVENT_BATCH_SCHEMA = {
-  type: 'object',
-  properties: {
-    events: {
-      type: 'array',
-      minItems: 1,
-      maxItems: MAX_EVENTS_PER_BATCH,
-      items: {
-        oneOf: BROWSER_EVENT_TYPES.map((type) => ({
-          type: 'object',
-          ...eventJsonSchema(type),
-          additionalProperties: false,
-        })),
-      },
-    },
-  },
-  required: ['events'],
-  additionalProperties: false,
-};
+export { EVENTS_BODY_LIMIT, EVENTS_PATH } from './events-route.schema';
 
 /** The contract's check as the route's validator: its problems, each naming the field, as a 400. */
 function validateEventBatch(body: unknown): { value: unknown } | { error: Error } {
   const parsed = parseEventBatch(body);
   return parsed.ok ? { value: body } : { error: new BadRequestException(parsed.problems) };
 }
-
-/** The 202's body, serialised by Fastify from its schema. */
-const ACCEPTED_SCHEMA = {
-  type: 'object',
-  properties: { accepted: { type: 'integer' } },
-  required: ['accepted'],
-  additionalProperties: false,
-} as const;
 
 /**
  * POST /api/events as a plain Fastify route, without Nest's router: nearly every request the
@@ -94,19 +54,19 @@ export class EventsRoute {
   }
 
   register(instance: FastifyInstance): void {
-    instance.post(
-      EVENTS_PATH,
-      {
-        schema: { body: EVENT_BATCH_SCHEMA, response: { 202: ACCEPTED_SCHEMA } },
-        validatorCompiler: () => validateEventBatch,
-        preParsing: this.rateLimit,
-        // Registered before the app's init, when Nest sets its error handler: see there.
-        errorHandler: plainRouteErrorHandler(EVENTS_BODY_LIMIT),
-      },
-      (request, reply) => {
+    instance.route({
+      method: EVENTS_ROUTE.method,
+      url: EVENTS_ROUTE.url,
+      // Also the document's operation; Fastify serialises each answer by its status's schema.
+      schema: EVENTS_ROUTE.schema,
+      validatorCompiler: () => validateEventBatch,
+      preParsing: this.rateLimit,
+      // Registered before the app's init, when Nest sets its error handler: see there.
+      errorHandler: plainRouteErrorHandler(EVENTS_BODY_LIMIT),
+      handler: (request, reply) => {
         this.accept(request, reply);
       },
-    );
+    });
   }
 
   /** A client over its rate is refused before its body is read; `request.ip` follows TRUSTED_PROXIES. */

@@ -7,7 +7,12 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { acceptedEncodings, contentTypeOf } from '../site/site-router';
-import { DOCS_PATH, OPENAPI_JSON_PATH, buildOpenApiDocument } from './openapi-document';
+import {
+  DOCS_PATH,
+  DOCS_ROUTES,
+  OPENAPI_JSON_PATH,
+  buildOpenApiDocument,
+} from './openapi-document';
 
 /**
  * Swagger UI's files, from the swagger-ui-dist that @nestjs/swagger depends on. Only these
@@ -120,7 +125,9 @@ export function mountOpenApi(
   // Registered before the app's init, when Nest sets its error handler: see plainRouteErrorHandler.
   const errorHandler = plainRouteErrorHandler();
   for (const [path, file] of files) {
-    instance.get(path, { errorHandler }, (request, reply) => {
+    // The documented ones register their definition (the document's operation is made from it).
+    const schema = DOCS_ROUTES.find((route) => route.url === path)?.schema;
+    instance.get(path, { errorHandler, ...(schema ? { schema } : {}) }, (request, reply) => {
       file.send(request, reply);
     });
   }
