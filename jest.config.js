@@ -35,8 +35,10 @@ const shared = {
   // (gigabytes, with copies of our package.json files).
   roots: ['<rootDir>/packages', '<rootDir>/services', '<rootDir>/web', '<rootDir>/tests'],
   modulePathIgnorePatterns: ['<rootDir>/var/'],
-  // The readability check's libraries (flesch-kincaid, syllable) ship only as ES modules.
-  transformIgnorePatterns: ['/node_modules/(?!(flesch-kincaid|syllable)/)'],
+  // The readability check's libraries (flesch-kincaid, syllable) ship only as ES modules, and
+  // @fastify/cookie loads the ES-only cookie by import(), which Jest's VM refuses without
+  // --experimental-vm-modules: compiled to CommonJS, import() becomes a require.
+  transformIgnorePatterns: ['/node_modules/(?!(flesch-kincaid|syllable|@fastify/cookie|cookie)/)'],
   // Decorator metadata (Nest, class-validator) needs the polyfill before any class loads.
   setupFiles: ['reflect-metadata'],
   rootDir: __dirname,

@@ -1,7 +1,9 @@
 // npm run bench:ingest [-- --requests 12000 --batch 10 --connections 32 --rate 2000 --seconds 15]
 //
-// Needs `make start` running. Two phases against the real stack:
-//  1. throughput (autocannon): as many requests as the gateway takes, each a
+// Needs `make start` running, as it is: the load comes from many addresses of 127.0.0.0/8, each
+// sending fewer requests than the per-client burst (closed-loop.ts, as bench:intake), so the
+// per-client limit needs no raising. Two phases against the real stack:
+//  1. throughput (closed loop): as many requests as the gateway takes, each a
 //     batch of --batch events → events/s accepted and end to end, gateway
 //     p50/p99, lag until queryable in ClickHouse, and the count check
 //     (accepted = stored).
@@ -12,12 +14,15 @@
 // --analyst-queries N keeps N heavy queries of the analyst account going through
 // phase 1 (analyst-load.ts): the end-to-end rate and the count check with them,
 // against a run without; queries the account's limit refused are counted apart.
-import autocannon from 'autocannon';
 import { randomUUID } from 'node:crypto';
 import { createClickHouse, sqlString } from '@handcheck/server-kit';
 import { clickhouseLogin, commandOptions, profileEnv } from '../analytics/env';
 import { startAnalystLoad } from './analyst-load';
+import { closedLoop, percentileOf, postRequest } from './closed-loop';
 import { pacedLoad } from './paced-load';
+
+/** Requests one address sends: under the gateway's default per-client burst (EVENTS_BURST, 40). */
+const PER_ADDRESS = 20;
 
 /**
  * Batch sizes as the browser tracker sends them (it flushes 1.5 s after the
@@ -61,12 +66,6 @@ function batchBody(sessionId: string, size: number): string {
   return JSON.stringify({ events });
 }
 
-async function run(options: autocannon.Options): Promise<autocannon.Result> {
-  return new Promise((resolve, reject) => {
-    autocannon(options, (error, result) => (error ? reject(error) : resolve(result)));
-  });
-}
-
 async function main(): Promise<void> {
   const options = commandOptions({
     seconds: 15,
@@ -97,20 +96,10 @@ async function main(): Promise<void> {
   const bodies = Array.from({ length: amount }, (_, i) =>
     batchBody(`${sessionId}-${i % 5000}`, batch),
   );
-  let next = 0;
-  const common = {
-    url: `${GATEWAY}/api/events`,
-    method: 'POST' as const,
-    headers: { 'content-type': 'application/json', 'user-agent': 'HandCheckBench/1.0' },
-    requests: [
-      {
-        setupRequest: (req: autocannon.Request) => ({
-          ...req,
-          body: bodies[next++ % bodies.length],
-        }),
-      },
-    ],
-  };
+  const requests = bodies.map((body) =>
+    postRequest(GATEWAY, '/api/events', body, 'HandCheckBench/1.0'),
+  );
+  const headers = { 'content-type': 'application/json', 'user-agent': 'HandCheckBench/1.0' };
 
   // A fixed number of requests (not a duration), so none is cut off in flight
   // and the count check is exact.
@@ -126,9 +115,16 @@ async function main(): Promise<void> {
         )
       : undefined;
   const started = Date.now();
-  const load = await run({ ...common, connections, amount });
+  const load = await closedLoop({
+    origin: GATEWAY,
+    connections,
+    perAddress: PER_ADDRESS,
+    requests: amount,
+    seconds: 600,
+    request: (i) => requests[i]!,
+  });
   const loadEnded = Date.now();
-  const acceptedRequests = load.statusCodeStats?.['202']?.count ?? 0;
+  const acceptedRequests = load.statuses['202'] ?? 0;
   const accepted = acceptedRequests * batch;
 
   // Distinct event ids count what ReplacingMergeTree keeps (redeliveries once),
@@ -166,7 +162,8 @@ async function main(): Promise<void> {
     origin: GATEWAY,
     path: '/api/events',
     connections: 64,
-    headers: common.headers,
+    headers,
+    perAddress: PER_ADDRESS,
   };
   // The load generator's own first seconds (JIT, new sockets) would count
   // against the gateway: warm up at half the rate, measure after.
@@ -176,7 +173,7 @@ async function main(): Promise<void> {
   await pacedLoad({ ...pacedOptions, rate: rate / 2, seconds: 3, body: (i) => paced[i]! });
   const fixed = await pacedLoad({ ...pacedOptions, rate, seconds, body: (i) => measured[i]! });
 
-  const non2xx = Object.entries(load.statusCodeStats ?? {}).filter(([code]) => code !== '202');
+  const non2xx = Object.entries(load.statuses).filter(([code]) => code !== '202');
   console.log('\nbench:ingest');
   console.log(`  events accepted           ${accepted} (${acceptedRequests} requests × ${batch})`);
   console.log(
@@ -186,7 +183,7 @@ async function main(): Promise<void> {
     `  end-to-end rate           ${Math.round(endToEnd)} events/s (accepted ÷ time until all queryable)`,
   );
   console.log(
-    `  gateway latency (max load) p50 ${load.latency.p50} ms, p99 ${load.latency.p99} ms, ${Math.round(load.requests.total / ((loadEnded - started) / 1000))} req/s`,
+    `  gateway latency (max load) p50 ${percentileOf(load.latencies, 50).toFixed(1)} ms, p99 ${percentileOf(load.latencies, 99).toFixed(1)} ms, ${Math.round(load.latencies.length / ((loadEnded - started) / 1000))} req/s from ${load.addresses} addresses`,
   );
   console.log(`  lag until queryable       ${lagMs} ms after the load stopped`);
   if (analystCounts)
@@ -197,7 +194,7 @@ async function main(): Promise<void> {
     `  count check               accepted ${accepted}, stored ${stored} → ${stored === accepted ? 'OK' : 'MISMATCH'}`,
   );
   console.log(
-    `  non-202 answers           ${non2xx.length ? JSON.stringify(Object.fromEntries(non2xx)) : 'none'}; errors ${load.errors}, timeouts ${load.timeouts}`,
+    `  non-202 answers           ${non2xx.length ? JSON.stringify(Object.fromEntries(non2xx)) : 'none'}; connection errors ${load.errors}`,
   );
   console.log(
     `  gateway latency @${rate}/s  p50 ${fixed.p50.toFixed(1)} ms, p99 ${fixed.p99.toFixed(1)} ms, max ${Math.round(fixed.max)} ms (${Math.round(fixed.achievedRate)} req/s achieved, ${(pacedEvents / measured.length).toFixed(2)} events per request, answers ${JSON.stringify(fixed.statuses)}, errors ${fixed.errors}; load generator stalled at most ${fixed.generatorStallMs.toFixed(0)} ms)`,

@@ -18,7 +18,12 @@ function body(sessionId: string): string {
 }
 
 async function main(): Promise<void> {
-  const { url: origin, flood, visitor, seconds } = commandOptions({
+  const {
+    url: origin,
+    flood,
+    visitor,
+    seconds,
+  } = commandOptions({
     url: process.env.GATEWAY_URL ?? 'http://127.0.0.1:8080',
     flood: 1500,
     visitor: 5,

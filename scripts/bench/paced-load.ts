@@ -27,6 +27,17 @@ export interface PacedOptions {
   headersOf?: (index: number) => Record<string, string>;
   /** Source address of the connections (e.g. 127.0.0.2: a second local client). */
   localAddress?: string;
+  /**
+   * Requests a connection sends before it reconnects from the next address of 127.0.0.0/8
+   * (loopbackAddress): under the per-client limit whatever the rate. Unset: one address.
+   */
+  perAddress?: number;
+}
+
+/** 127.1.0.1, 127.1.0.2, …: every address of 127.0.0.0/8 is this machine's (Linux routes them all to lo). */
+export function loopbackAddress(n: number): string {
+  const host = n + 1;
+  return `127.${1 + Math.floor(host / 65_536)}.${Math.floor(host / 256) % 256}.${host % 256 || 1}`;
 }
 
 export interface PacedResult {
@@ -47,7 +58,7 @@ const percentile = (sorted: number[], p: number) =>
     : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 /** One keep-alive connection answering one request at a time. */
-class Connection {
+export class Connection {
   private buffered: Buffer = Buffer.alloc(0);
   private due = 0;
   busy = false;
@@ -121,6 +132,29 @@ export async function pacedLoad(options: PacedOptions): Promise<PacedResult> {
   const finished = new Promise<void>((resolve) => (finish = resolve));
 
   const connections: Connection[] = [];
+  const answered = new Map<Connection, number>();
+  let addresses = 0;
+  const open = () =>
+    new Promise<Connection>((resolve, reject) => {
+      const socket = new Socket();
+      socket.once('error', reject);
+      const localAddress = options.perAddress ? loopbackAddress(addresses++) : options.localAddress;
+      socket.connect({ port, host: url.hostname, localAddress }, () => {
+        resolve(new Connection(socket, onDone, onError));
+      });
+    });
+  /** A connection that has sent its share from one address gives its place to a new one. */
+  const replace = (connection: Connection) => {
+    connections.splice(connections.indexOf(connection), 1);
+    connection.close();
+    open().then(
+      (fresh) => {
+        connections.push(fresh);
+        dispatch(fresh);
+      },
+      () => undefined,
+    );
+  };
   const dispatch = (connection: Connection) => {
     const index = waiting.shift();
     if (index !== undefined) connection.send(requests[index]!, started + index * intervalMs);
@@ -128,27 +162,17 @@ export async function pacedLoad(options: PacedOptions): Promise<PacedResult> {
   const onDone = (connection: Connection, status: number, due: number) => {
     latencies.push(performance.now() - due);
     statuses[status] = (statuses[status] ?? 0) + 1;
+    const count = (answered.get(connection) ?? 0) + 1;
+    answered.set(connection, count);
     if (latencies.length + errors >= total) finish();
+    else if (options.perAddress && count >= options.perAddress) replace(connection);
     else dispatch(connection);
   };
   const onError = () => {
     errors += 1;
     if (latencies.length + errors >= total) finish();
   };
-  await Promise.all(
-    Array.from(
-      { length: options.connections },
-      () =>
-        new Promise<void>((resolve, reject) => {
-          const socket = new Socket();
-          socket.once('error', reject);
-          socket.connect({ port, host: url.hostname, localAddress: options.localAddress }, () => {
-            connections.push(new Connection(socket, onDone, onError));
-            resolve();
-          });
-        }),
-    ),
-  );
+  connections.push(...(await Promise.all(Array.from({ length: options.connections }, open))));
 
   const stalls = monitorEventLoopDelay({ resolution: 1 });
   stalls.enable();
@@ -160,10 +184,11 @@ export async function pacedLoad(options: PacedOptions): Promise<PacedResult> {
       // Round robin, so every connection stays in use: one left idle past the
       // server's keep-alive timeout would be closed and strand its next request.
       for (let i = 0; i < connections.length && waiting.length > 0; i++) {
+        // (A connection being replaced is out of the list until its successor is connected.)
         const connection = connections[(next + i) % connections.length]!;
         if (!connection.busy) dispatch(connection);
       }
-      next = (next + 1) % connections.length;
+      next = (next + 1) % Math.max(1, connections.length);
       if (sent < total) setTimeout(tick, 1);
       else resolve();
     };

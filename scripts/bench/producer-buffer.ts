@@ -16,7 +16,7 @@ import {
 } from '@handcheck/contracts';
 import { BatchingProducer, ProducerBufferFullError } from '@handcheck/server-kit';
 import { GatewayEnv } from '../../services/gateway/src/config/gateway.env';
-import { EVENTS_BODY_LIMIT } from '../../services/gateway/src/events/events-intake';
+import { EVENTS_BODY_LIMIT } from '../../services/gateway/src/events/events-route';
 import { toAnalyticsEvent } from '../../services/gateway/src/events/to-analytics-event';
 
 const gc = (globalThis as { gc?: () => void }).gc;

@@ -42,7 +42,7 @@ const RULE = 'handcheck/no-cross-workspace-imports';
 const REFUSED: Array<[string, string, { ruleId: string; message: RegExp }]> = [
   [
     'web/src/analytics/x.ts',
-    "export { parseEventBatch } from '../../../services/gateway/src/events/events-intake';",
+    "export { parseEventBatch } from '../../../services/gateway/src/events/events-route';",
     {
       ruleId: RULE,
       message:

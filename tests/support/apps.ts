@@ -1,6 +1,6 @@
 import { type INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
-import { type NestExpressApplication } from '@nestjs/platform-express';
+import { type NestFastifyApplication } from '@nestjs/platform-fastify';
 import {
   ClickHouseEnv,
   type GrpcEnv,
@@ -10,6 +10,7 @@ import {
   MongoEnv,
   applyHttpDefaults,
   connectGrpc,
+  createHttpAdapter,
   loadConfig,
 } from '@handcheck/server-kit';
 import { createServer } from 'node:net';
@@ -56,7 +57,8 @@ async function start<E extends object>(
   module: unknown,
   schema: new () => E,
   values: Record<string, string>,
-  configure: (app: NestExpressApplication) => void = (app) => applyHttpDefaults(app),
+  configure: (app: NestFastifyApplication) => void | Promise<void> = (app) =>
+    applyHttpDefaults(app),
 ): Promise<Running<E>> {
   const all = {
     NODE_ENV: 'test',
@@ -80,11 +82,12 @@ async function start<E extends object>(
     builder = builder.overrideProvider(engineEnv.constructor).useValue(engineEnv);
   }
   const moduleRef = await builder.compile();
-  const app = moduleRef.createNestApplication<NestExpressApplication>({
+  // As createHttpService builds it (server-kit's bootstrap.ts).
+  const app = moduleRef.createNestApplication<NestFastifyApplication>(createHttpAdapter(), {
     bodyParser: false,
     bufferLogs: true,
   });
-  configure(app);
+  await configure(app);
   await app.listen(0, '127.0.0.1');
   const { port } = app.getHttpServer().address() as { port: number };
   const url = `http://127.0.0.1:${port}`;
@@ -116,9 +119,9 @@ export function startGateway(overrides: Record<string, string> = {}): Promise<Ru
       EVENTS_BURST: '100000',
       ...overrides,
     },
-    (app) => {
+    async (app) => {
       applyHttpDefaults(app, EVENTS_BODY_LIMIT);
-      configureGateway(app);
+      await configureGateway(app);
     },
   );
 }

@@ -1,4 +1,4 @@
-import { Module } from '@nestjs/common';
+import { Module, RequestMethod } from '@nestjs/common';
 import { TOPICS, topicWithDeadLetters } from '@handcheck/contracts';
 import {
   EnvModule,
@@ -21,7 +21,12 @@ import { SpecialistsModule } from './specialists/specialists.module';
 @Module({
   imports: [
     EnvModule.forRoot('gateway', GatewayEnv),
-    createLoggerModule('gateway', GatewayEnv),
+    // The routes Fastify serves straight (EventsRoute, SpecialistsRoute) were never logged per
+    // request, and are not now: nearly every request is one of them.
+    createLoggerModule('gateway', GatewayEnv, [
+      { path: 'events', method: RequestMethod.POST },
+      { path: 'specialists', method: RequestMethod.GET },
+    ]),
     MetricsModule.forRoot({
       ownPort: {
         inject: [GatewayEnv],

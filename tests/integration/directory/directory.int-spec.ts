@@ -226,9 +226,14 @@ describe('the specialist directory', () => {
         const answer = await fetch(`${gateway.url}/api/specialists`);
         expect(answer.status).toBe(200);
         expect(answer.headers.get('cache-control')).toBe('public, max-age=1');
-        // Served ahead of Express, with the same security headers as every other answer.
+        // A plain Fastify route, with the same security headers as every other answer: the one
+        // Content-Security-Policy (the site's script sources included), as on the API.
         expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
         expect(answer.headers.get('content-security-policy')).toContain("default-src 'self'");
+        const health = await fetch(`${gateway.url}/api/health/live`);
+        expect(answer.headers.get('content-security-policy')).toBe(
+          health.headers.get('content-security-policy'),
+        );
         const body = (await answer.json()) as { specialists: unknown[] };
         expect(body).toEqual({
           specialists: EXPECTED.map(({ id, name, specialty_note, clinic, location, url }) => ({

@@ -6,7 +6,7 @@ import { PERMISSIONS_POLICY } from '../../../services/gateway/src/site/security-
 
 jest.setTimeout(60_000);
 
-// POST /api/events is served ahead of Express and Nest's router (EventsIntake);
+// POST /api/events is a plain Fastify route, without Nest's router (EventsRoute);
 // these check it still answers like every other route of the gateway.
 describe('the gateway answers every route alike', () => {
   let gateway: Running<GatewayEnv>;

@@ -7,7 +7,7 @@ jest.setTimeout(120_000);
 
 const COMMITTED = join(__dirname, '..', '..', '..', 'docs', 'openapi.json');
 
-/** The real gateway (configureGateway, its security headers, the events intake ahead of Express). */
+/** The real gateway (configureGateway, its security headers, the events intake as a plain Fastify route). */
 describe('the gateway serves its OpenAPI document and Swagger UI', () => {
   let gateway: Running<GatewayEnv>;
   beforeAll(async () => {

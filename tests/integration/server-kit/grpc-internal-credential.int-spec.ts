@@ -18,6 +18,7 @@ import {
 import { TEST_INTERNAL_GRPC_TOKEN, uniqueName } from '@handcheck/server-kit/testing';
 import { createGrpcClient, GrpcCallError } from '../../../packages/server-kit/src/grpc/grpc-client';
 import { listenHybrid } from '../../../packages/server-kit/src/grpc/grpc-server';
+import { createHttpAdapter } from '../../../packages/server-kit/src/http/bootstrap';
 import { grpcMethodDefinition } from '../../../packages/server-kit/src/grpc/protobuf-definitions';
 import { type Running, freePort, startReferral } from '../../support/apps';
 import { mongoUrl, referralTopic, testKafka } from '../../support/referrals';
@@ -98,7 +99,7 @@ describe('a hybrid app behind the internal credential', () => {
 
   beforeAll(async () => {
     warnings = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
-    app = await NestFactory.create(FixtureModule, { logger: false });
+    app = await NestFactory.create(FixtureModule, createHttpAdapter(), { logger: false });
     const grpcPort = await freePort();
     await listenHybrid(
       app,

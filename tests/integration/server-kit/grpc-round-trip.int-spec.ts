@@ -31,6 +31,7 @@ import {
   type GrpcClient,
 } from '../../../packages/server-kit/src/grpc/grpc-client';
 import { listenHybrid } from '../../../packages/server-kit/src/grpc/grpc-server';
+import { createHttpAdapter } from '../../../packages/server-kit/src/http/bootstrap';
 
 /** The credential both apps share, as every service of a deployment does. */
 const CALLER = { internalToken: TEST_INTERNAL_GRPC_TOKEN };
@@ -122,7 +123,7 @@ async function startA(
   shutdownGraceMs?: number,
   grpcPort?: number,
 ): Promise<{ app: INestApplication; grpcAddress: string; httpUrl: string }> {
-  const app = await NestFactory.create(FixtureModule, { logger: false });
+  const app = await NestFactory.create(FixtureModule, createHttpAdapter(), { logger: false });
   grpcPort ??= await freePort();
   await listenHybrid(
     app,
@@ -258,7 +259,7 @@ describe('gRPC between two in-process apps', () => {
 describe('starting a hybrid app', () => {
   it('fails, HTTP never listening, when the gRPC port is taken', async () => {
     const a = await startA();
-    const b = await NestFactory.create(FixtureModule, { logger: false });
+    const b = await NestFactory.create(FixtureModule, createHttpAdapter(), { logger: false });
     const grpcJsLog = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     try {
       const taken = Number(a.grpcAddress.split(':')[1]);

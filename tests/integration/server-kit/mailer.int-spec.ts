@@ -10,6 +10,7 @@ import { Metrics } from '../../../packages/server-kit/src/metrics/metrics.servic
 import { eventually, testInfra, uniqueName } from '../../../packages/server-kit/src/testing/infra';
 import { Mailer, MailerHealth } from '../../../packages/server-kit/src/mail/mailer.service';
 import { MailerModule } from '../../../packages/server-kit/src/mail/mailer.module';
+import { createHttpAdapter } from '../../../packages/server-kit/src/http/bootstrap';
 
 jest.setTimeout(60_000);
 
@@ -37,7 +38,7 @@ async function boot(smtpPort: number) {
     .overrideProvider(MailerEnv)
     .useValue(env)
     .compile();
-  const app = moduleRef.createNestApplication();
+  const app = moduleRef.createNestApplication(createHttpAdapter());
   await app.init();
   return app;
 }

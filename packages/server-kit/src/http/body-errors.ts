@@ -1,29 +1,67 @@
 import { HttpException, HttpStatus } from '@nestjs/common';
-import { type NextFunction, type Request, type Response } from 'express';
+import { errorCodes, type preParsingHookHandler } from 'fastify';
 import { sendErrorAnswer } from './error-answer';
-import { declaredLength, jsonShapeException, limitBytes } from './json-guard';
+import { declaredLength, limitBytes } from './json-guard';
 
 /** "64kb" → "64 KB", for messages people read. */
 export function limitText(limit: string): string {
   return limit.replace('kb', ' KB').replace('mb', ' MB');
 }
 
+function tooLarge(limit: string): HttpException {
+  return new HttpException(
+    `The request body is larger than ${limitText(limit)}.`,
+    HttpStatus.PAYLOAD_TOO_LARGE,
+  );
+}
+
 /**
- * The body parser's refusals (oversized, malformed, wrongly encoded) as
- * exceptions with words a person understands; anything else is returned as is.
+ * Fastify's refusals of a body that Nest's error handler hands on re-made: it turns every
+ * FastifyError into `new HttpException(message, statusCode)` before any filter sees it
+ * (RoutesResolver.mapExternalException in @nestjs/core), which drops the code. Their message
+ * and status together are found again here, so a chunked body over the limit (counted by
+ * Fastify, not by declaredLengthLimit) is worded as one with a declared length.
+ */
+const REMADE_FASTIFY_REFUSALS = [
+  errorCodes.FST_ERR_CTP_BODY_TOO_LARGE,
+  errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE,
+].map((FastifyRefusal) => {
+  const { code, statusCode, message } = new FastifyRefusal();
+  return { code, statusCode, message };
+});
+
+/** The code of the Fastify refusal an HttpException was re-made from, if it was one. */
+function remadeFastifyCode(exception: HttpException): string | undefined {
+  const response = exception.getResponse();
+  return REMADE_FASTIFY_REFUSALS.find(
+    ({ statusCode, message }) => exception.getStatus() === statusCode && response === message,
+  )?.code;
+}
+
+/**
+ * The body parser's refusals (oversized, malformed, wrongly encoded) as exceptions with words
+ * a person understands; anything else is returned as is. The refusals are tagged as
+ * body-parser tagged them (`type`, see utf8-body.ts), or are Fastify's own (`code`), which
+ * reach Nest's filters re-made as plain HttpExceptions (REMADE_FASTIFY_REFUSALS).
  */
 export function bodyParserException(error: unknown, limit: string): unknown {
-  const type = (error as { type?: string } | null)?.type;
-  if (type === 'entity.too.large') {
-    return new HttpException(
-      `The request body is larger than ${limitText(limit)}.`,
-      HttpStatus.PAYLOAD_TOO_LARGE,
-    );
+  if (error instanceof HttpException) {
+    const code = remadeFastifyCode(error);
+    // Ours already (a route's validation, a hook's refusal), even when Fastify tagged it.
+    return code === undefined ? error : bodyParserException({ code }, limit);
+  }
+  const { type, code } = (error ?? {}) as { type?: unknown; code?: unknown };
+  if (type === 'entity.too.large' || code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+    return tooLarge(limit);
   }
   if (type === 'entity.parse.failed') {
     return new HttpException('The request body is not valid JSON.', HttpStatus.BAD_REQUEST);
   }
-  if (type === 'encoding.unsupported' || type === 'charset.unsupported') {
+  if (
+    type === 'encoding.unsupported' ||
+    type === 'charset.unsupported' ||
+    code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+  ) {
     return new HttpException(
       'The request body must be UTF-8 JSON.',
       HttpStatus.UNSUPPORTED_MEDIA_TYPE,
@@ -31,63 +69,43 @@ export function bodyParserException(error: unknown, limit: string): unknown {
   }
   // The parser's other refusals (an aborted upload, a length that does not
   // match) are the client's, not failures of ours: keep their 4xx status.
-  const { status, expose, message } = (error ?? {}) as {
+  const { status, statusCode, expose, message } = (error ?? {}) as {
     status?: unknown;
+    statusCode?: unknown;
     expose?: unknown;
     message?: unknown;
   };
   if (typeof status === 'number' && status >= 400 && status < 500 && expose === true) {
     return new HttpException(String(message), status);
   }
+  // Fastify's own refusals of a request (FST_ERR_CTP_*, FST_ERR_BAD_URL...) carry statusCode.
+  if (
+    typeof code === 'string' &&
+    code.startsWith('FST_ERR_') &&
+    typeof statusCode === 'number' &&
+    statusCode >= 400 &&
+    statusCode < 500
+  ) {
+    return new HttpException(String(message), statusCode);
+  }
   return error;
 }
 
-/** express.json() refuses bad bodies before Nest sees them; answer those in our error shape. */
-export function bodyParserErrors(limit: string) {
-  return (error: unknown, req: Request, res: Response, next: NextFunction): void => {
-    const mapped = bodyParserException(error, limit);
-    if (mapped === error) {
-      next(error);
-      return;
-    }
-    sendErrorAnswer(req, res, mapped);
-  };
-}
-
 /**
- * Refuses with 413 at once a request whose declared Content-Length is over the
- * limit, before any of its body is read (the body parser would first read and
- * discard all of it). The connection is closed after the answer, so the body
- * never has to be read at all.
+ * A `preParsing` hook: refuses with 413 at once a request whose declared Content-Length is
+ * over the limit, before any of its body is read (after every onRequest hook, so the answer
+ * has the app's headers). The connection is closed after the answer, so the body never has
+ * to be read at all.
  */
-export function declaredLengthLimit(limit: string) {
+export function declaredLengthLimit(limit: string): preParsingHookHandler {
   const max = limitBytes(limit);
-  return (req: Request, res: Response, next: NextFunction): void => {
-    const length = declaredLength(req.headers['content-length']);
+  return (request, reply, payload, done) => {
+    const length = declaredLength(request.headers['content-length']);
     if (length === undefined || length <= max) {
-      next();
+      done(null, payload);
       return;
     }
-    res.set('Connection', 'close');
-    sendErrorAnswer(
-      req,
-      res,
-      new HttpException(
-        `The request body is larger than ${limitText(limit)}.`,
-        HttpStatus.PAYLOAD_TOO_LARGE,
-      ),
-    );
-  };
-}
-
-/** After the JSON parser: bodies nested too deep or using keys like `__proto__` are a 400, never a 500. */
-export function jsonShapeGuard() {
-  return (req: Request, res: Response, next: NextFunction): void => {
-    const refusal = jsonShapeException((req as Request & { body?: unknown }).body);
-    if (!refusal) {
-      next();
-      return;
-    }
-    sendErrorAnswer(req, res, refusal);
+    reply.header('Connection', 'close');
+    sendErrorAnswer(request, reply, tooLarge(limit));
   };
 }

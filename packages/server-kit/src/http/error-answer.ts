@@ -1,6 +1,6 @@
 import { HttpException, HttpStatus } from '@nestjs/common';
-import { type Request, type Response } from 'express';
 import { randomUUID } from 'node:crypto';
+import { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 
 /** What the client gets when a request fails: status, extra headers and our one error shape. */
 export interface ErrorAnswer {
@@ -56,21 +56,51 @@ export function withHeaders<E extends HttpException>(
   return Object.assign(exception, { headers });
 }
 
+/** `/api/x?y=1` → `/api/x`: the path an error answer names (Express's `req.path`). */
+export function pathOf(url: string): string {
+  const query = url.indexOf('?');
+  return query === -1 ? url : url.slice(0, query);
+}
+
 /**
- * Express setting (`app.set(ERROR_BODY_SHAPE, shape)`): lets an app give the error answers
- * of some paths fields of their own, also where no Nest filter runs (the body parser's
- * refusals, middleware). `shape(path, body)` returns the body to send.
+ * Lets an app give the error answers of some paths fields of their own, also where no Nest
+ * filter of the route runs (the body parser's refusals, hooks, a wrong method).
+ * `shape(path, body)` returns the body to send.
  */
-export const ERROR_BODY_SHAPE = 'handcheck error body shape';
 export type ErrorBodyShape = (path: string, body: ErrorAnswer['body']) => object;
 
-/** Answers an Express request with `exception` in our error shape (and the app's, if it set one). */
-export function sendErrorAnswer(req: Request, res: Response, exception: unknown): ErrorAnswer {
-  const answer = errorAnswer(exception, req.path);
-  const shape = req.app?.get(ERROR_BODY_SHAPE) as ErrorBodyShape | undefined;
-  res
+const ERROR_BODY_SHAPES = new WeakMap<object, ErrorBodyShape>();
+
+/** Sets the app's ErrorBodyShape (on the Fastify instance the adapter wraps). */
+export function setErrorBodyShape(instance: FastifyInstance, shape: ErrorBodyShape): void {
+  ERROR_BODY_SHAPES.set(instance, shape);
+}
+
+/**
+ * The shape set on the instance the request reached or on one it descends from: a Fastify
+ * plugin's instance is an object whose prototype is its parent's.
+ */
+function errorBodyShapeOf(request: FastifyRequest): ErrorBodyShape | undefined {
+  for (let server: object | null = request.server; server; server = Object.getPrototypeOf(server)) {
+    const shape = ERROR_BODY_SHAPES.get(server);
+    if (shape) return shape;
+  }
+  return undefined;
+}
+
+/** Answers a Fastify request with `exception` in our error shape (and the app's, if it set one). */
+export function sendErrorAnswer(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  exception: unknown,
+): ErrorAnswer {
+  const path = pathOf(request.url);
+  const answer = errorAnswer(exception, path);
+  const shape = errorBodyShapeOf(request);
+  void reply
     .status(answer.status)
-    .set(answer.headers)
-    .json(shape ? shape(req.path, answer.body) : answer.body);
+    .headers(answer.headers)
+    .type('application/json; charset=utf-8')
+    .send(shape ? shape(path, answer.body) : answer.body);
   return answer;
 }

@@ -1,4 +1,4 @@
-import { type IncomingMessage, type ServerResponse } from 'node:http';
+import { type FastifyInstance } from 'fastify';
 import { type Histogram } from 'prom-client';
 import { type Metrics } from './metrics.service';
 
@@ -14,26 +14,27 @@ export function httpDuration(metrics: Metrics): Histogram<'method' | 'route' | '
   });
 }
 
-type Routed = IncomingMessage & { route?: { path?: unknown }; baseUrl?: string };
+/** The label of requests no route of the API matched: site files, 404s. */
+export const UNMATCHED_ROUTE = '(unmatched)';
 
 /**
- * Times every request that reaches Express. The route label is the matched
- * route's pattern, never the raw URL (which would make a series per URL);
- * anything no route matched (site files, 404s) shares one label.
+ * Times every answer, from the moment Fastify has the request (`reply.elapsedTime`), refusals
+ * by hooks and the body parser included. The route label is the matched route's pattern, never
+ * the raw URL (which would make a series per URL); anything no route matched, and a catch-all
+ * route (`/*`, the site), share one label.
  */
-export function httpMetricsMiddleware(metrics: Metrics) {
+export function timeHttpAnswers(instance: FastifyInstance, metrics: Metrics): void {
   const duration = httpDuration(metrics);
-  return (req: IncomingMessage, res: ServerResponse, next: () => void): void => {
-    const end = duration.startTimer();
-    res.once('finish', () => {
-      const routed = req as Routed;
-      const pattern = typeof routed.route?.path === 'string' ? routed.route.path : undefined;
-      end({
-        method: req.method ?? 'GET',
-        route: pattern ? `${routed.baseUrl ?? ''}${pattern}` : '(unmatched)',
-        status: String(res.statusCode),
-      });
-    });
-    next();
-  };
+  instance.addHook('onResponse', (request, reply, done) => {
+    const pattern = request.routeOptions.url;
+    duration.observe(
+      {
+        method: request.method,
+        route: !pattern || pattern.endsWith('*') ? UNMATCHED_ROUTE : pattern,
+        status: String(reply.statusCode),
+      },
+      reply.elapsedTime / 1000,
+    );
+    done();
+  });
 }

@@ -1,5 +1,5 @@
 import { Controller, Get, Res } from '@nestjs/common';
-import { type Response } from 'express';
+import { type FastifyReply } from 'fastify';
 import { Metrics } from './metrics.service';
 import { Public } from '../http/public.decorator';
 
@@ -9,8 +9,8 @@ export class MetricsController {
   constructor(private readonly metrics: Metrics) {}
 
   @Get()
-  async scrape(@Res() res: Response): Promise<void> {
+  async scrape(@Res() reply: FastifyReply): Promise<void> {
     const { contentType, body } = await this.metrics.text();
-    res.type(contentType).send(body);
+    void reply.type(contentType).send(body);
   }
 }

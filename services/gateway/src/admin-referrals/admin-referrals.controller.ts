@@ -24,7 +24,7 @@ import {
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import { status } from '@grpc/grpc-js';
-import { type Response } from 'express';
+import { type FastifyReply } from 'fastify';
 import { GrpcCallError } from '@handcheck/server-kit';
 import { FailedReferralsDto, RetryReferralDto } from './dto/failed-referrals.dto';
 import { ReferralClient } from './referral.client';
@@ -68,8 +68,8 @@ export class AdminReferralsController {
     description: 'The referral service cannot be reached.',
     schema: ERROR,
   })
-  async failed(@Res({ passthrough: true }) response: Response): Promise<FailedReferralsDto> {
-    response.setHeader('Cache-Control', 'no-store');
+  async failed(@Res({ passthrough: true }) response: FastifyReply): Promise<FailedReferralsDto> {
+    response.header('Cache-Control', 'no-store');
     try {
       return toFailedReferralsDto(
         await this.referrals.rpc.listFailedReferrals({ limit: FAILED_LISTED }),
@@ -100,9 +100,9 @@ export class AdminReferralsController {
   })
   async retry(
     @Param('id', new ParseUUIDPipe()) id: string,
-    @Res({ passthrough: true }) response: Response,
+    @Res({ passthrough: true }) response: FastifyReply,
   ): Promise<RetryReferralDto> {
-    response.setHeader('Cache-Control', 'no-store');
+    response.header('Cache-Control', 'no-store');
     try {
       const answer = toRetryReferralDto(await this.referrals.rpc.retryReferral({ referralId: id }));
       this.logger.log({ referralId: id, outcome: answer.outcome }, 'Admin retried a referral');

@@ -17,7 +17,7 @@ import {
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import { status } from '@grpc/grpc-js';
-import { type Response } from 'express';
+import { type FastifyReply } from 'fastify';
 import { GrpcCallError } from '@handcheck/server-kit';
 import { type AuthenticatedRequest } from '../auth/jwt-auth.guard';
 import { unauthorized } from '../auth/token.service';
@@ -75,10 +75,10 @@ export class AdminReportsController {
   })
   async sendTest(
     @Req() request: AuthenticatedRequest,
-    @Res({ passthrough: true }) response: Response,
+    @Res({ passthrough: true }) response: FastifyReply,
   ): Promise<WeeklyTestResultDto> {
     const email = signedInEmail(request);
-    response.setHeader('Cache-Control', 'no-store');
+    response.header('Cache-Control', 'no-store');
     try {
       const answer = await this.report.rpc.sendTestReport({ recipientEmail: email });
       return {
@@ -114,8 +114,8 @@ export class AdminReportsController {
     description: 'The report service cannot be reached.',
     schema: ERROR,
   })
-  async dashboard(@Res({ passthrough: true }) response: Response): Promise<DashboardDto> {
-    response.setHeader('Cache-Control', 'no-store');
+  async dashboard(@Res({ passthrough: true }) response: FastifyReply): Promise<DashboardDto> {
+    response.header('Cache-Control', 'no-store');
     try {
       return toDashboardDto(await this.report.rpc.getDashboard({}));
     } catch (error) {

@@ -1,6 +1,6 @@
 import { HttpException, Injectable, ServiceUnavailableException } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
-import { type Request } from 'express';
+import { type FastifyRequest } from 'fastify';
 import { ExtractJwt, Strategy } from 'passport-jwt';
 import { ADMIN_JWT_STRATEGY, SESSION_ENDED, SESSION_INVALID } from './auth.constants';
 import { type SessionCheck } from './session-check.service';
@@ -14,17 +14,17 @@ export interface AdminJwtContext {
 
 export const ADMIN_JWT_CONTEXT = Symbol('adminJwtContext');
 
-type RequestWithContext = Request & { [ADMIN_JWT_CONTEXT]?: AdminJwtContext };
+type RequestWithContext = FastifyRequest & { [ADMIN_JWT_CONTEXT]?: AdminJwtContext };
 
-function contextOf(request: Request): AdminJwtContext {
+function contextOf(request: FastifyRequest): AdminJwtContext {
   const context = (request as RequestWithContext)[ADMIN_JWT_CONTEXT];
   if (!context) throw new Error('JwtAuthGuard did not set the admin JWT context');
   return context;
 }
 
 /**
- * The admin access token, read by passport-jwt: `Authorization: Bearer <jwt>`, HS256 only (no
- * `none`, no RS/HS confusion), not expired. Then its sign-in must still stand (SessionCheck):
+ * The admin access token, read by passport-jwt from the request's headers (no cookie):
+ * `Authorization: Bearer <jwt>`, HS256 only (no `none`, no RS/HS confusion), not expired. Then its sign-in must still stand (SessionCheck):
  * a token dies with its session, not 15 minutes later.
  *
  * Passport keeps strategies in one registry per process, so the last Nest app to build this
@@ -38,7 +38,7 @@ export class AdminJwtStrategy extends PassportStrategy(Strategy, ADMIN_JWT_STRAT
     super({
       jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
       secretOrKeyProvider: (
-        request: Request,
+        request: FastifyRequest,
         _token: string,
         done: (error: unknown, secret?: string) => void,
       ) => done(null, contextOf(request).secret),
@@ -48,7 +48,7 @@ export class AdminJwtStrategy extends PassportStrategy(Strategy, ADMIN_JWT_STRAT
     });
   }
 
-  async validate(request: Request, claims: unknown): Promise<AccessClaims> {
+  async validate(request: FastifyRequest, claims: unknown): Promise<AccessClaims> {
     if (!isAccessClaims(claims)) throw unauthorized(SESSION_INVALID);
     let active: boolean;
     try {

@@ -1,4 +1,4 @@
-import { type CookieOptions } from 'express';
+import { type CookieSerializeOptions } from '@fastify/cookie';
 
 /**
  * True only for a site served over plain http on the loopback (`make start`, the test
@@ -25,6 +25,6 @@ export function isPlainHttpLoopback(siteOrigin: string): boolean {
 }
 
 /** The sign-in cookies' attributes: httpOnly, SameSite=Strict, one path, Secure as above. */
-export function authCookieOptions(siteOrigin: string, path: string): CookieOptions {
+export function authCookieOptions(siteOrigin: string, path: string): CookieSerializeOptions {
   return { httpOnly: true, secure: !isPlainHttpLoopback(siteOrigin), sameSite: 'strict', path };
 }

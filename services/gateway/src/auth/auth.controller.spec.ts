@@ -1,4 +1,4 @@
-import { type Request, type Response } from 'express';
+import { type FastifyReply, type FastifyRequest } from 'fastify';
 import { type GatewayEnv } from '../config/gateway.env';
 import { AuthController } from './auth.controller';
 import { KNOWN_DEVICE_COOKIE, REFRESH_COOKIE } from './auth.constants';
@@ -25,8 +25,8 @@ async function signIn(env: Partial<GatewayEnv>, cookie?: string) {
   );
   const cookies = new Map<string, { value: string; options: Record<string, unknown> }>();
   const response = {
-    setHeader: () => response,
-    cookie: (name: string, value: string, options: Record<string, unknown>) => {
+    header: () => response,
+    setCookie: (name: string, value: string, options: Record<string, unknown>) => {
       cookies.set(name, { value, options });
       return response;
     },
@@ -37,8 +37,8 @@ async function signIn(env: Partial<GatewayEnv>, cookie?: string) {
   };
   await controller.signIn(
     { email: 'admin@example.com', password: 'the right password' },
-    request as unknown as Request,
-    response as unknown as Response,
+    request as unknown as FastifyRequest,
+    response as unknown as FastifyReply,
   );
   return { cookies, login };
 }
@@ -60,7 +60,9 @@ describe('AuthController sign-in cookies', () => {
       httpOnly: true,
       sameSite: 'strict',
       path: '/api/auth/login',
-      maxAge: 30 * 24 * 60 * 60 * 1000,
+      // @fastify/cookie counts Max-Age in seconds (Express took milliseconds): 30 days either way.
+      maxAge: 30 * 24 * 60 * 60,
+      expires: expect.any(Date),
     });
   });
 

@@ -15,7 +15,7 @@ import {
   ApiUnsupportedMediaTypeResponse,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
-import { type Request, type Response } from 'express';
+import { type FastifyReply, type FastifyRequest } from 'fastify';
 import { GatewayEnv } from '../config/gateway.env';
 import { authCookieOptions } from './auth-cookies';
 import {
@@ -84,8 +84,8 @@ export class AuthController {
   @ApiServiceUnavailableResponse({ description: 'The admin store is unreachable.', schema: ERROR })
   async signIn(
     @Body() body: LoginDto,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) response: FastifyReply,
   ): Promise<AuthSessionDto> {
     assertSameSite(request);
     const signedIn = await this.login.login(
@@ -110,9 +110,9 @@ export class AuthController {
     description: NO_SCRIPT_LOGIN_MESSAGE,
     content: { 'text/html': { schema: { type: 'string' } } },
   })
-  noScriptLogin(@Res({ passthrough: true }) response: Response): string {
-    response.setHeader('Cache-Control', 'no-store');
-    response.type('html');
+  noScriptLogin(@Res({ passthrough: true }) response: FastifyReply): string {
+    response.header('Cache-Control', 'no-store');
+    response.type('text/html; charset=utf-8');
     return noScriptLoginPage();
   }
 
@@ -134,14 +134,14 @@ export class AuthController {
   })
   @ApiForbiddenResponse({ description: 'Not sent by the site itself.', schema: ERROR })
   async refresh(
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) response: FastifyReply,
   ): Promise<AuthSessionDto | undefined> {
     assertSameSite(request);
     const token = readCookie(request, REFRESH_COOKIE);
     if (!token) {
       // Not signed in: an answer, not an error (the dashboard asks this on every visit).
-      response.status(204).setHeader('Cache-Control', 'no-store');
+      response.status(204).header('Cache-Control', 'no-store');
       return undefined;
     }
     try {
@@ -165,11 +165,11 @@ export class AuthController {
   @ApiNoContentResponse({ description: 'Signed out (also when there was no session).' })
   @ApiForbiddenResponse({ description: 'Not sent by the site itself.', schema: ERROR })
   async logout(
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) response: FastifyReply,
   ): Promise<void> {
     assertSameSite(request);
-    response.setHeader('Cache-Control', 'no-store');
+    response.header('Cache-Control', 'no-store');
     await this.tokens.revoke(readCookie(request, REFRESH_COOKIE));
     this.clearCookie(response);
   }
@@ -181,17 +181,17 @@ export class AuthController {
   @ApiUnauthorizedResponse({ description: 'No valid access token.', schema: ERROR })
   session(
     @Req() request: AuthenticatedRequest,
-    @Res({ passthrough: true }) response: Response,
+    @Res({ passthrough: true }) response: FastifyReply,
   ): CurrentSessionDto {
-    response.setHeader('Cache-Control', 'no-store');
+    response.header('Cache-Control', 'no-store');
     // The guard has checked the token and left its claims.
     const claims = request.admin!;
     return { user: { email: claims.email }, expiresAt: new Date(claims.exp * 1000).toISOString() };
   }
 
-  private answer(session: IssuedSession, response: Response): AuthSessionDto {
-    response.setHeader('Cache-Control', 'no-store');
-    response.cookie(REFRESH_COOKIE, session.refreshToken, {
+  private answer(session: IssuedSession, response: FastifyReply): AuthSessionDto {
+    response.header('Cache-Control', 'no-store');
+    response.setCookie(REFRESH_COOKIE, session.refreshToken, {
       ...this.cookieOptions(),
       expires: session.refreshExpiresAt,
     });
@@ -199,14 +199,17 @@ export class AuthController {
   }
 
   /** Kept across sign-outs: the device stays known to the account (known-device.ts). */
-  private rememberDevice(signedIn: SignedIn, response: Response): void {
-    response.cookie(KNOWN_DEVICE_COOKIE, signedIn.knownDevice, {
+  private rememberDevice(signedIn: SignedIn, response: FastifyReply): void {
+    const lifetimeSeconds = LOGIN_LIMITS.knownDevice.lifetimeSeconds;
+    // Max-Age (seconds) and Expires both, as Express wrote them: Expires for older clients.
+    response.setCookie(KNOWN_DEVICE_COOKIE, signedIn.knownDevice, {
       ...authCookieOptions(this.env.SITE_ORIGIN, KNOWN_DEVICE_COOKIE_PATH),
-      maxAge: LOGIN_LIMITS.knownDevice.lifetimeSeconds * 1000,
+      maxAge: lifetimeSeconds,
+      expires: new Date(Date.now() + lifetimeSeconds * 1000),
     });
   }
 
-  private clearCookie(response: Response): void {
+  private clearCookie(response: FastifyReply): void {
     response.clearCookie(REFRESH_COOKIE, this.cookieOptions());
   }
 

@@ -1,8 +1,9 @@
-import { Controller, Get, type INestApplication, Module, Req } from '@nestjs/common';
+import { Controller, Get, Module, Req } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
+import { type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Test } from '@nestjs/testing';
 import request from 'supertest';
-import { AllExceptionsFilter } from '@handcheck/server-kit';
+import { AllExceptionsFilter, createHttpAdapter } from '@handcheck/server-kit';
 import { GatewayEnv } from '../config/gateway.env';
 import { AdminJwtStrategy } from './admin-jwt.strategy';
 import { AuthKeys } from './auth-keys.service';
@@ -42,7 +43,7 @@ class PublicController {
 }
 
 describe('the global guard and @Public()', () => {
-  let app: INestApplication;
+  let app: NestFastifyApplication;
   let tokens: TokenService;
 
   beforeAll(async () => {
@@ -64,9 +65,12 @@ describe('the global guard and @Public()', () => {
     })
     class TestModule {}
     const moduleRef = await Test.createTestingModule({ imports: [TestModule] }).compile();
-    app = moduleRef.createNestApplication({ logger: false });
+    app = moduleRef.createNestApplication<NestFastifyApplication>(createHttpAdapter(), {
+      logger: false,
+    });
     app.useGlobalFilters(new AllExceptionsFilter());
     await app.init();
+    await app.getHttpAdapter().getInstance().ready();
     tokens = app.get(TokenService);
   });
 

@@ -1,7 +1,7 @@
 import { type ExecutionContext, HttpException, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthGuard, type IAuthModuleOptions } from '@nestjs/passport';
-import { type Request } from 'express';
+import { type FastifyRequest } from 'fastify';
 import { ADMIN_JWT_CONTEXT, type AdminJwtContext } from './admin-jwt.strategy';
 import { ADMIN_JWT_STRATEGY, SESSION_INVALID, SESSION_REQUIRED } from './auth.constants';
 import { AuthKeys } from './auth-keys.service';
@@ -10,15 +10,15 @@ import { SessionCheck } from './session-check.service';
 import { type AccessClaims, unauthorized } from './token.service';
 
 /** What the guard leaves on the request for the route. */
-export interface AuthenticatedRequest extends Request {
+export interface AuthenticatedRequest extends FastifyRequest {
   admin?: AccessClaims;
 }
 
 /**
  * The gateway's global guard (APP_GUARD): every route needs a valid admin access token whose
  * sign-in still stands (AdminJwtStrategy, @nestjs/passport with passport-jwt) unless it, or
- * its controller, is marked @Public(). Routes served ahead of Nest (the events intake, the
- * site, the OpenAPI document) never reach it.
+ * its controller, is marked @Public(). The routes Fastify serves without Nest (the events
+ * intake, the specialists list, the site, the OpenAPI document) never reach it.
  */
 @Injectable()
 export class JwtAuthGuard extends AuthGuard(ADMIN_JWT_STRATEGY) {
@@ -42,7 +42,7 @@ export class JwtAuthGuard extends AuthGuard(ADMIN_JWT_STRATEGY) {
     // This app's key and session check, for the process-wide strategy (see AdminJwtStrategy).
     const request = context
       .switchToHttp()
-      .getRequest<Request & { [ADMIN_JWT_CONTEXT]?: AdminJwtContext }>();
+      .getRequest<FastifyRequest & { [ADMIN_JWT_CONTEXT]?: AdminJwtContext }>();
     request[ADMIN_JWT_CONTEXT] = this.context;
     return super.canActivate(context);
   }

@@ -1,5 +1,5 @@
 import { ForbiddenException } from '@nestjs/common';
-import { type Request } from 'express';
+import { type FastifyRequest } from 'fastify';
 import { CSRF_HEADER } from './auth.constants';
 
 export const CROSS_SITE_REFUSED = 'This request must come from the HandCheck site itself.';
@@ -10,7 +10,7 @@ export const CROSS_SITE_REFUSED = 'This request must come from the HandCheck sit
  * site cannot send without a CORS preflight the gateway never grants, and a browser's own
  * `Sec-Fetch-Site`, when present, must say same-origin (or none: typed or bookmarked).
  */
-export function assertSameSite(request: Request): void {
+export function assertSameSite(request: FastifyRequest): void {
   const site = request.headers['sec-fetch-site'];
   const fromSite = site === undefined || site === 'same-origin' || site === 'none';
   if (request.headers[CSRF_HEADER] !== '1' || !fromSite) {
@@ -19,7 +19,7 @@ export function assertSameSite(request: Request): void {
 }
 
 /** One cookie from the Cookie header (no parser middleware needed for one value). */
-export function readCookie(request: Request, name: string): string | undefined {
+export function readCookie(request: FastifyRequest, name: string): string | undefined {
   const header = request.headers.cookie;
   if (!header) return undefined;
   for (const part of header.split(';')) {

@@ -1,12 +1,12 @@
 import { Module } from '@nestjs/common';
 import { GeoLocator } from '../geo/geo-locator.service';
 import { AnalyticsProducer } from './analytics-producer.service';
-import { EventsIntake } from './events-intake';
+import { EventsRoute } from './events-route';
 import { EventsService } from './events.service';
 
-/** The analytics intake; it has no Nest controller, see EventsIntake. */
+/** The analytics intake; it has no Nest controller, see EventsRoute. */
 @Module({
-  providers: [AnalyticsProducer, EventsIntake, EventsService, GeoLocator],
-  exports: [EventsIntake],
+  providers: [AnalyticsProducer, EventsRoute, EventsService, GeoLocator],
+  exports: [EventsRoute],
 })
 export class EventsModule {}

@@ -1,7 +1,7 @@
 import { HttpException, HttpStatus } from '@nestjs/common';
 import { type OpenAPIObject } from '@nestjs/swagger';
-import { type NextFunction, type Request, type Response } from 'express';
-import { sendErrorAnswer } from '@handcheck/server-kit';
+import { type preParsingHookHandler } from 'fastify';
+import { pathOf, sendErrorAnswer } from '@handcheck/server-kit';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
@@ -15,8 +15,8 @@ interface Resource {
 const escape = (text: string) => text.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
 
 /**
- * `/api/x/{id}` as Express matches it: any case, an optional trailing slash, a parameter
- * standing for one path segment.
+ * `/api/x/{id}` as the router matches it (createHttpAdapter: any case, an optional trailing
+ * slash), a parameter standing for one path segment.
  */
 function pathPattern(path: string): RegExp {
   const source = path
@@ -38,25 +38,29 @@ export function resourcesOf(document: OpenAPIObject): Resource[] {
 }
 
 /**
- * A method the API document does not list for a path it has gets 405 with `Allow`
- * (RFC 9110 §15.5.6), in the API's error shape, instead of Nest's 404. OPTIONS included:
+ * A preParsing hook: a method the API document does not list for a path it has gets 405 with
+ * `Allow` (RFC 9110 §15.5.6), in the API's error shape, instead of a 404. OPTIONS included:
  * the gateway answers no CORS preflight. The document is the list of routes (Nest's scanner
- * finds every one; none is left out with @ApiExcludeEndpoint, which would make it a 405 here).
+ * finds every controller's; the routes Fastify serves straight are in it by hand); none is left
+ * out with @ApiExcludeEndpoint, which would make it a 405 here. A preParsing hook, after the
+ * shared declared-length check (a body declared over the limit is a 413 first, as it was),
+ * before a byte of the body is read.
  */
-export function methodNotAllowed(document: OpenAPIObject) {
+export function methodNotAllowed(document: OpenAPIObject): preParsingHookHandler {
   const resources = resourcesOf(document);
-  return (req: Request, res: Response, next: NextFunction): void => {
-    const resource = resources.find(({ path }) => path.test(req.path));
-    if (!resource || resource.methods.has(req.method)) {
-      next();
+  return (request, reply, payload, done) => {
+    const path = pathOf(request.url);
+    const resource = resources.find((candidate) => candidate.path.test(path));
+    if (!resource || resource.methods.has(request.method)) {
+      done(null, payload);
       return;
     }
-    res.set('Allow', resource.allow);
+    reply.header('Allow', resource.allow);
     sendErrorAnswer(
-      req,
-      res,
+      request,
+      reply,
       new HttpException(
-        `${req.method} is not a method of ${req.path}; it takes ${resource.allow}.`,
+        `${request.method} is not a method of ${path}; it takes ${resource.allow}.`,
         HttpStatus.METHOD_NOT_ALLOWED,
       ),
     );

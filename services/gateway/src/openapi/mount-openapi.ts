@@ -1,9 +1,18 @@
-import { type NestExpressApplication } from '@nestjs/platform-express';
-import compression from 'compression';
+import { type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { type OpenAPIObject } from '@nestjs/swagger';
-import express, { type Response } from 'express';
+import { type FastifyReply, type FastifyRequest } from 'fastify';
+import { plainRouteErrorHandler } from '@handcheck/server-kit';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { DOCS_PATH, OPENAPI_JSON_PATH, buildOpenApiDocument } from './openapi-document';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { acceptedEncodings, contentTypeOf } from '../site/site-router';
+import {
+  DOCS_PATH,
+  DOCS_ROUTES,
+  OPENAPI_JSON_PATH,
+  buildOpenApiDocument,
+} from './openapi-document';
 
 /**
  * Swagger UI's files, from the swagger-ui-dist that @nestjs/swagger depends on. Only these
@@ -51,35 +60,75 @@ export const DOCS_PAGE = `<!doctype html>
 </html>
 `;
 
-const revalidated = (res: Response) => res.set('Cache-Control', 'no-cache');
+/** One answer of the docs: its bytes, compressed once (on first use), and how it is cached. */
+class DocsFile {
+  private readonly etag: string;
+  private compressed?: { br: Buffer; gzip: Buffer };
+
+  constructor(
+    private readonly body: Buffer,
+    private readonly type: string,
+    private readonly cacheControl: string,
+  ) {
+    this.etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+  }
+
+  send(request: FastifyRequest, reply: FastifyReply): void {
+    void reply
+      .header('Content-Type', this.type)
+      .header('Cache-Control', this.cacheControl)
+      .header('ETag', this.etag)
+      .header('Vary', 'Accept-Encoding');
+    if (request.headers['if-none-match'] === this.etag) {
+      void reply.code(304).send();
+      return;
+    }
+    const accepted = acceptedEncodings(request.headers['accept-encoding']);
+    const encoding = accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : undefined;
+    // Text only, as compression() chose: an image is compressed already.
+    if (!encoding || !/^(text\/|application\/json)/.test(this.type)) {
+      void reply.send(this.body);
+      return;
+    }
+    this.compressed ??= {
+      br: brotliCompressSync(this.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }),
+      gzip: gzipSync(this.body, { level: 9 }),
+    };
+    void reply.header('Content-Encoding', encoding).send(this.compressed[encoding]);
+  }
+}
 
 /**
- * GET /api/openapi.json (the document) and GET /api/docs (Swagger UI on it), as Express
- * routes ahead of Nest's. Call after the global prefix is set and after the security
- * headers, which these answers keep like every other.
+ * GET /api/openapi.json (the document) and GET /api/docs (Swagger UI on it), as plain Fastify
+ * routes: they take the instance's hooks (the security headers) like every other answer.
+ * Each is compressed once, when first asked for; the swagger-ui files are kept an hour.
  */
 export function mountOpenApi(
-  app: NestExpressApplication,
+  app: NestFastifyApplication,
   document: OpenAPIObject = buildOpenApiDocument(app),
 ): void {
-  const json = JSON.stringify(document);
-  const router = express.Router();
-  router.use([OPENAPI_JSON_PATH, DOCS_PATH], compression());
-  router.get(OPENAPI_JSON_PATH, (_req, res) => {
-    revalidated(res).type('application/json').send(json);
-  });
-  router.get(DOCS_PATH, (_req, res) => {
-    revalidated(res).type('html').send(DOCS_PAGE);
-  });
-  router.get(`${DOCS_PATH}/swagger-initializer.js`, (_req, res) => {
-    revalidated(res).type('text/javascript').send(DOCS_INITIALIZER);
-  });
+  const instance = app.getHttpAdapter().getInstance();
+  const revalidated = (body: string, type: string) =>
+    new DocsFile(Buffer.from(body), type, 'no-cache');
+  const files = new Map<string, DocsFile>([
+    [OPENAPI_JSON_PATH, revalidated(JSON.stringify(document), 'application/json; charset=utf-8')],
+    [DOCS_PATH, revalidated(DOCS_PAGE, 'text/html; charset=utf-8')],
+    [`${DOCS_PATH}/swagger-initializer.js`, revalidated(DOCS_INITIALIZER, contentTypeOf('x.js'))],
+  ]);
   for (const file of SWAGGER_UI_FILES) {
-    router.get(`${DOCS_PATH}/${file}`, (_req, res, next) => {
-      res.sendFile(join(SWAGGER_UI_DIR, file), { maxAge: '1h' }, (error) => {
-        if (error) next(error);
-      });
+    const path = join(SWAGGER_UI_DIR, file);
+    files.set(
+      `${DOCS_PATH}/${file}`,
+      new DocsFile(readFileSync(path), contentTypeOf(path), 'public, max-age=3600'),
+    );
+  }
+  // Registered before the app's init, when Nest sets its error handler: see plainRouteErrorHandler.
+  const errorHandler = plainRouteErrorHandler();
+  for (const [path, file] of files) {
+    // The documented ones register their definition (the document's operation is made from it).
+    const schema = DOCS_ROUTES.find((route) => route.url === path)?.schema;
+    instance.get(path, { errorHandler, ...(schema ? { schema } : {}) }, (request, reply) => {
+      file.send(request, reply);
     });
   }
-  app.use(router);
 }

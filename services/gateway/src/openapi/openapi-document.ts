@@ -9,61 +9,50 @@ import {
   type SchemaObject,
   SwaggerModule,
 } from '@nestjs/swagger';
+import { EVENTS_ROUTE } from '../events/events-route.schema';
 import { contractComponentSchemas } from './contract-schemas';
-import { ERROR_ANSWER_SCHEMA, EVENTS_OPERATION, eventsSchemas } from './events-operation';
-import { HEALTH_PATHS, HEALTH_SCHEMAS } from './health-operations';
+import { ERROR_ANSWER_SCHEMA } from './error-answer.schema';
+import { type DocumentedRoute, routeOperations } from './route-operation';
 
 export const OPENAPI_JSON_PATH = '/api/openapi.json';
 export const DOCS_PATH = '/api/docs';
 
-const DOCS_PATHS: Record<string, PathItemObject> = {
-  [OPENAPI_JSON_PATH]: {
-    get: {
+/** The docs' own routes as mountOpenApi registers them. */
+export const DOCS_ROUTES: readonly DocumentedRoute[] = [
+  {
+    method: 'GET',
+    url: OPENAPI_JSON_PATH,
+    schema: {
       operationId: 'OpenApi_document',
       tags: ['docs'],
       summary: 'This document',
-      responses: {
-        '200': {
+      response: {
+        200: {
           description: 'The OpenAPI document of the API.',
           content: { 'application/json': { schema: { type: 'object' } } },
         },
       },
     },
   },
-  [DOCS_PATH]: {
-    get: {
+  {
+    method: 'GET',
+    url: DOCS_PATH,
+    schema: {
       operationId: 'OpenApi_page',
       tags: ['docs'],
       summary: 'This document, to read and try out (Swagger UI)',
-      responses: {
-        '200': {
+      response: {
+        200: {
           description: 'An HTML page.',
           content: { 'text/html': { schema: { type: 'string' } } },
         },
       },
     },
   },
-};
+];
 
 const sortedByKey = <T>(record: Record<string, T> | undefined): Record<string, T> =>
   Object.fromEntries(Object.entries(record ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-
-/** Our description of a route wins over what the scanner found for it (kept where ours is silent). */
-function mergePaths(
-  scanned: Record<string, PathItemObject>,
-  ours: Record<string, PathItemObject>,
-): Record<string, PathItemObject> {
-  const paths = { ...scanned };
-  for (const [path, item] of Object.entries(ours)) {
-    const merged: PathItemObject = { ...paths[path] };
-    for (const [method, operation] of Object.entries(item) as Array<[string, OperationObject]>) {
-      const found = (merged as Record<string, OperationObject | undefined>)[method];
-      (merged as Record<string, OperationObject>)[method] = { ...found, ...operation };
-    }
-    paths[path] = merged;
-  }
-  return paths;
-}
 
 type Schemas = Record<string, SchemaObject | ReferenceObject>;
 
@@ -107,9 +96,9 @@ function closeRequestBodies(paths: Record<string, PathItemObject>, schemas: Sche
 
 /**
  * The gateway's OpenAPI document: every route Nest knows (under the app's global prefix,
- * `api`), plus those it cannot see or describe well: POST /api/events (served ahead of
- * Express), the health routes and the docs themselves. Paths and schemas are sorted, so the
- * same code always gives the same document.
+ * `api`; the health routes as terminus' decorators describe them), and the plain Fastify
+ * routes (POST /api/events, the docs themselves) from the definitions Fastify registers.
+ * Paths and schemas are sorted, so the same code always gives the same document.
  */
 export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   const config = new DocumentBuilder()
@@ -144,17 +133,14 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     )
     .build();
   const scanned = SwaggerModule.createDocument(app, config);
-  const paths = mergePaths(scanned.paths, {
-    '/api/events': { post: EVENTS_OPERATION },
-    ...HEALTH_PATHS,
-    ...DOCS_PATHS,
-  });
+  const plain = routeOperations([EVENTS_ROUTE, ...DOCS_ROUTES]);
+  const paths = { ...scanned.paths, ...plain.paths };
+  const { title: _name, ...errorAnswer } = ERROR_ANSWER_SCHEMA;
   const schemas = closeRequestBodies(paths, {
     ...scanned.components?.schemas,
     ...contractComponentSchemas(),
-    ...eventsSchemas(),
-    ...HEALTH_SCHEMAS,
-    ErrorAnswer: ERROR_ANSWER_SCHEMA,
+    ...plain.schemas,
+    ErrorAnswer: errorAnswer,
   });
   return {
     ...scanned,

@@ -1,6 +1,7 @@
 import { type OpenAPIObject } from '@nestjs/swagger';
 import { NestFactory } from '@nestjs/core';
-import { type NestExpressApplication } from '@nestjs/platform-express';
+import { type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { createHttpAdapter } from '@handcheck/server-kit';
 import { join } from 'node:path';
 import { AppModule } from '../app.module';
 import { buildOpenApiDocument } from './openapi-document';
@@ -14,7 +15,7 @@ export const OPENAPI_FILE = join(__dirname, '..', '..', '..', '..', 'docs', 'ope
  * site is needed.
  */
 export async function previewOpenApiDocument(): Promise<OpenAPIObject> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule, {
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule, createHttpAdapter(), {
     preview: true,
     logger: false,
     abortOnError: false,

@@ -1,12 +1,12 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, Logger } from '@nestjs/common';
-import { type Request, type Response } from 'express';
-import { type ErrorAnswer, type ErrorBodyShape, errorAnswer } from '@handcheck/server-kit';
+import { type FastifyReply, type FastifyRequest } from 'fastify';
+import { type ErrorAnswer, type ErrorBodyShape, errorAnswer, pathOf } from '@handcheck/server-kit';
 
 /** The spec's fallback when a failure has no message of its own (section 8). */
 export const REFERRAL_DEFAULT_ERROR =
   'There was an error sending your referral request. Please try again or contact support.';
 
-/** POST /api/referrals as Express matches it: any case, an optional trailing slash. */
+/** POST /api/referrals as the router matches it: any case, an optional trailing slash. */
 const REFERRALS_PATH = /^\/api\/referrals\/?$/i;
 
 function errorText(message: unknown): string {
@@ -27,9 +27,10 @@ export function referralErrorBody(body: ErrorAnswer['body']): ErrorAnswer['body'
 }
 
 /**
- * For the answers no Nest filter gives (the body parser's refusals of a body that is not a
- * JSON object, too large or wrongly encoded; a wrong method): set as the app's
- * ERROR_BODY_SHAPE, so every refusal of a referral carries `success` and `error`.
+ * For the answers the route's filter does not give (the body parser's refusals of a body that
+ * is not a JSON object, too large or wrongly encoded; a wrong method): set as the app's
+ * ErrorBodyShape (setErrorBodyShape), so every refusal of a referral carries `success` and
+ * `error`.
  */
 export const referralErrorShape: ErrorBodyShape = (path, body) =>
   REFERRALS_PATH.test(path) ? referralErrorBody(body) : body;
@@ -41,14 +42,15 @@ export class ReferralAnswerFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
-    const answer = errorAnswer(exception, http.getRequest<Request>().path);
+    const answer = errorAnswer(exception, pathOf(http.getRequest<FastifyRequest>().url));
     if (answer.errorId) {
       this.logger.error({ errorId: answer.errorId, err: exception }, 'Unhandled error');
     }
-    http
-      .getResponse<Response>()
+    void http
+      .getResponse<FastifyReply>()
       .status(answer.status)
-      .set(answer.headers)
-      .json(referralErrorBody(answer.body));
+      .headers(answer.headers)
+      .type('application/json; charset=utf-8')
+      .send(referralErrorBody(answer.body));
   }
 }

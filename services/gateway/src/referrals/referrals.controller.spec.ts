@@ -1,17 +1,17 @@
-import { type NestExpressApplication } from '@nestjs/platform-express';
+import { type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Test } from '@nestjs/testing';
 import { type ReferralBody } from '@handcheck/contracts';
 import {
-  ERROR_BODY_SHAPE,
+  AllExceptionsFilter,
   MongoLimitStore,
-  bodyParserErrors,
-  jsonBody,
-  jsonShapeGuard,
+  createHttpAdapter,
+  registerBodyParsers,
+  setErrorBodyShape,
   validationPipe,
 } from '@handcheck/server-kit';
 import { AuthKeys } from '../auth/auth-keys.service';
 import { GatewayEnv } from '../config/gateway.env';
-import { EVENTS_BODY_LIMIT } from '../events/events-intake';
+import { EVENTS_BODY_LIMIT } from '../events/events-route';
 import { referralErrorShape } from './referral-answer.filter';
 import { ReferralsController } from './referrals.controller';
 import { ReferralsService } from './referrals.service';
@@ -30,7 +30,7 @@ const fakeReferrals = {
   },
 };
 
-let app: NestExpressApplication;
+let app: NestFastifyApplication;
 
 beforeAll(async () => {
   const env = Object.assign(new GatewayEnv(), { REFERRAL_RATE_LIMIT: 1000 });
@@ -44,15 +44,16 @@ beforeAll(async () => {
       { provide: MongoLimitStore, useValue: null },
     ],
   }).compile();
-  app = moduleRef.createNestApplication<NestExpressApplication>({
+  app = moduleRef.createNestApplication<NestFastifyApplication>(createHttpAdapter(), {
     bodyParser: false,
     logger: false,
   });
-  app.use(jsonBody(EVENTS_BODY_LIMIT));
-  app.use(bodyParserErrors(EVENTS_BODY_LIMIT));
-  app.use(jsonShapeGuard());
+  const instance = app.getHttpAdapter().getInstance();
+  registerBodyParsers(instance, EVENTS_BODY_LIMIT);
+  // The body parser's refusals reach Nest's error handler, hence its filter.
+  app.useGlobalFilters(new AllExceptionsFilter(EVENTS_BODY_LIMIT));
   app.useGlobalPipes(validationPipe());
-  app.set(ERROR_BODY_SHAPE, referralErrorShape);
+  setErrorBodyShape(instance, referralErrorShape);
   app.setGlobalPrefix('api');
   await app.listen(0, '127.0.0.1');
 });

@@ -10,7 +10,7 @@ import {
   UseFilters,
 } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { type Request } from 'express';
+import { type FastifyRequest } from 'fastify';
 import { ReferralRequestBody } from '@handcheck/contracts';
 import {
   ClientRateLimit,
@@ -21,7 +21,7 @@ import {
 } from '@handcheck/server-kit';
 import { AuthKeys } from '../auth/auth-keys.service';
 import { GatewayEnv } from '../config/gateway.env';
-import { EVENTS_BODY_LIMIT } from '../events/events-intake';
+import { EVENTS_BODY_LIMIT } from '../events/events-route';
 import { ReferralAnswerDto, ReferralErrorDto } from './dto/referral-answer.dto';
 import { ReferralAnswerFilter } from './referral-answer.filter';
 import { ReferralNotPublished, ReferralsService } from './referrals.service';
@@ -105,10 +105,11 @@ export class ReferralsController {
   })
   async request(
     @Body() body: ReferralRequestBody,
-    @Req() req: Request,
+    @Req() req: FastifyRequest,
   ): Promise<ReferralAnswerDto> {
-    // req.ip follows the trusted-proxy rule; the address goes no further than the limiter's hash.
-    const decision = await this.limiter.take(req.ip ?? req.socket.remoteAddress ?? 'unknown');
+    // req.ip follows the trusted-proxy rule (Fastify's trustProxy); the address goes no further
+    // than the limiter's hash.
+    const decision = await this.limiter.take(req.ip);
     if (!decision.allowed) {
       this.referrals.count('limited');
       const wait = decision.retryAfterSeconds;

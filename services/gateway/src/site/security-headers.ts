@@ -1,3 +1,4 @@
+import { type FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import { type IncomingMessage, type ServerResponse } from 'node:http';
 import { resolve } from 'node:path';
@@ -72,16 +73,31 @@ export function securityHeaders(
     crossOriginOpenerPolicy: { policy: 'same-origin' },
     crossOriginEmbedderPolicy: false,
   });
+  // Set on Node's response: Fastify writes them with its own headers.
   return (req: IncomingMessage, res: ServerResponse, next: Next): void => {
     res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
     helmetHeaders(req, res, next);
   };
 }
 
-/** The gateway's headers, the same on the events intake as on Express: the built site's sources included. */
+/** The gateway's headers: the built site's sources included. */
 export function gatewaySecurityHeaders(env: GatewayEnv) {
   return securityHeaders(
     env.NODE_ENV === 'production',
     siteScriptSources(resolve(env.WEB_DIST_DIR)),
+  );
+}
+
+/**
+ * The headers on every answer of the instance, as its first onRequest hook: the site, the API,
+ * the routes served by Fastify straight (events, specialists), the 404s and the refusals of
+ * hooks and of the body parser all carry the one policy.
+ */
+export function sendSecurityHeaders(
+  instance: FastifyInstance,
+  headers: ReturnType<typeof securityHeaders>,
+): void {
+  instance.addHook('onRequest', (request, reply, done) =>
+    headers(request.raw, reply.raw, (error) => done(error as Error | undefined)),
   );
 }

@@ -1,4 +1,4 @@
-import express from 'express';
+import { type FastifyInstance } from 'fastify';
 import fc from 'fast-check';
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { type AddressInfo } from 'node:net';
@@ -7,8 +7,15 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import request from 'supertest';
+import { answerBadUrls, createHttpAdapter } from '@handcheck/server-kit';
 import { FOLDER_REDIRECTS, LEGACY_REDIRECTS } from '@handcheck/site-paths';
-import { acceptedEncodings, htmlFileFor, siteRouter, staticFileFor } from './site-router';
+import {
+  acceptedEncodings,
+  htmlFileFor,
+  registerSite,
+  siteBadUrlAnswer,
+  staticFileFor,
+} from './site-router';
 
 function fakeDist(): string {
   const dir = mkdtempSync(join(tmpdir(), 'dist-'));
@@ -44,26 +51,43 @@ function rawGet(port: number, path: string, headers: Record<string, string> = {}
   });
 }
 
-describe('siteRouter', () => {
+/**
+ * The site on an instance as the gateway's is built (server-kit's createHttpAdapter: its router
+ * options and its answer to URLs the router cannot read), with `more` routes beside it.
+ */
+async function siteApp(dist: string, more: (app: FastifyInstance) => void = () => undefined) {
+  const app = createHttpAdapter().getInstance<FastifyInstance>();
+  registerSite(app, dist);
+  answerBadUrls(app, siteBadUrlAnswer(dist));
+  more(app);
+  await app.ready();
+  return app;
+}
+
+describe('the site', () => {
   const dist = fakeDist();
-  const app = express().use(siteRouter(dist));
+  let instance: FastifyInstance;
+  beforeAll(async () => {
+    instance = await siteApp(dist);
+  });
+  afterAll(() => instance.close());
 
   it('serves prerendered pages, revalidated every time', async () => {
-    const home = await request(app).get('/');
+    const home = await request(instance.server).get('/');
     expect(home.status).toBe(200);
     expect(home.text).toContain('home');
     expect(home.headers['cache-control']).toBe('no-cache');
-    expect((await request(app).get('/about')).text).toContain('about');
+    expect((await request(instance.server).get('/about')).text).toContain('about');
   });
 
   it('caches hashed assets for a year', async () => {
-    const asset = await request(app).get('/assets/app-abc123.js');
+    const asset = await request(instance.server).get('/assets/app-abc123.js');
     expect(asset.status).toBe(200);
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
   it('serves other static files', async () => {
-    expect((await request(app).get('/robots.txt')).status).toBe(200);
+    expect((await request(instance.server).get('/robots.txt')).status).toBe(200);
   });
 
   it.each([
@@ -73,20 +97,20 @@ describe('siteRouter', () => {
     ['/hand-pain', '/hand-conditions'],
     ['/index.html', '/'],
   ])('redirects %s to %s with 301', async (from, to) => {
-    const response = await request(app).get(from);
+    const response = await request(instance.server).get(from);
     expect(response.status).toBe(301);
     expect(response.headers.location).toBe(to);
   });
 
   it('keeps the query string on a redirect', async () => {
-    expect((await request(app).get('/About?x=1')).headers.location).toBe('/about?x=1');
+    expect((await request(instance.server).get('/About?x=1')).headers.location).toBe('/about?x=1');
   });
 
   it('answers unknown paths with a real 404 and the 404 page', async () => {
-    const response = await request(app).get('/conditions/not-a-condition');
+    const response = await request(instance.server).get('/conditions/not-a-condition');
     expect(response.status).toBe(404);
     expect(response.text).toContain('Page Not Found');
-    expect((await request(app).get('/assets/missing.js')).status).toBe(404);
+    expect((await request(instance.server).get('/assets/missing.js')).status).toBe(404);
   });
 
   it('never reads outside the build folder', () => {
@@ -94,18 +118,20 @@ describe('siteRouter', () => {
   });
 
   it('leaves /api to the API', async () => {
-    const withApi = express()
-      .use(siteRouter(dist))
-      .get('/api/ping', (_req, res) => res.send('pong'));
-    expect((await request(withApi).get('/api/ping')).text).toBe('pong');
+    const withApi = await siteApp(dist, (more) => more.get('/api/ping', async () => 'pong'));
+    try {
+      expect((await request(withApi.server).get('/api/ping')).text).toBe('pong');
+    } finally {
+      await withApi.close();
+    }
   });
 
   it('answers folders with the 404 page, never a redirect to themselves (one hop at most)', async () => {
     for (const path of ['/assets', '/assets/', '/ASSETS/']) {
-      const first = await request(app).get(path);
+      const first = await request(instance.server).get(path);
       if (first.status === 301) {
         expect(first.headers.location).toBe('/assets');
-        expect((await request(app).get(first.headers.location)).status).toBe(404);
+        expect((await request(instance.server).get(first.headers.location)).status).toBe(404);
       } else {
         expect(first.status).toBe(404);
       }
@@ -115,15 +141,15 @@ describe('siteRouter', () => {
   it.each(['/conditions', '/conditions/', '/Conditions//'])(
     'sends %s to the hand conditions list in one hop',
     async (path) => {
-      const first = await request(app).get(path);
+      const first = await request(instance.server).get(path);
       expect(first.status).toBe(301);
       expect(first.headers.location).toBe('/hand-conditions');
-      expect((await request(app).get('/hand-conditions')).status).toBe(200);
+      expect((await request(instance.server).get('/hand-conditions')).status).toBe(200);
     },
   );
 
   it('serves the pre-compressed copy the client prefers, with Vary, and never compresses on the fly', async () => {
-    const br = await request(app)
+    const br = await request(instance.server)
       .get('/assets/Big-AbC123.js')
       .set('Accept-Encoding', 'gzip, br')
       .buffer(true)
@@ -141,20 +167,20 @@ describe('siteRouter', () => {
     expect((br.body as Buffer).toString()).toMatch(/\/\/built-br$/);
     expect(brotliDecompressSync(brotliCompressSync('ok')).toString()).toBe('ok');
 
-    const gz = await request(app)
+    const gz = await request(instance.server)
       .get('/assets/Big-AbC123.js')
       .set('Accept-Encoding', 'gzip;q=1, br;q=0');
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(gz.text).toMatch(/\/\/built-gz$/);
 
-    const plain = await request(app)
+    const plain = await request(instance.server)
       .get('/assets/Big-AbC123.js')
       .set('Accept-Encoding', 'identity');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.headers.vary).toMatch(/Accept-Encoding/i);
 
     // A file without a built copy is sent as it is, whatever the client accepts.
-    const small = await request(app)
+    const small = await request(instance.server)
       .get('/assets/app-abc123.js')
       .set('Accept-Encoding', 'gzip, br');
     expect(small.headers['content-encoding']).toBeUndefined();
@@ -244,9 +270,9 @@ describe('siteRouter', () => {
       );
 
     it.each(dists)('in %s', async (dist) => {
-      const server = express().use(siteRouter(dist)).listen(0, '127.0.0.1');
-      await new Promise((ready) => server.once('listening', ready));
-      const { port } = server.address() as AddressInfo;
+      const site = await siteApp(dist);
+      await site.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = site.server.address() as AddressInfo;
       try {
         await fc.assert(
           fc.asyncProperty(path, async (requested) => {
@@ -260,7 +286,7 @@ describe('siteRouter', () => {
           { numRuns: 300 },
         );
       } finally {
-        server.close();
+        await site.close();
       }
     });
   });

@@ -1,6 +1,13 @@
-import express, { type NextFunction, type Request, type Response, type Router } from 'express';
+import send from '@fastify/send';
+import { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { extname, join, normalize, sep } from 'node:path';
+import { basename, dirname, join, normalize, sep } from 'node:path';
+import {
+  type BadUrlAnswer,
+  notFoundAnswer,
+  pathOf,
+  plainRouteErrorHandler,
+} from '@handcheck/server-kit';
 import { normalisePath } from '@handcheck/site-paths';
 
 const isApi = (path: string) => path === '/api' || path.startsWith('/api/');
@@ -76,94 +83,139 @@ interface SendOptions {
 }
 
 /**
- * Sends a built file as it is, or the best pre-compressed sibling the client
- * accepts, with its Content-Encoding and `Vary: Accept-Encoding`. Nothing is
- * compressed while answering: that was done once, at build time.
+ * A file's Content-Type from its name, with charset=utf-8 for text, as Express's `res.type`
+ * wrote it (scripts as text/javascript, RFC 9239).
  */
-function sendBuilt(
-  req: Request,
-  res: Response,
-  next: NextFunction,
-  file: string,
-  options: SendOptions,
-): void {
-  const variants = PRECOMPRESSED.filter(({ suffix }) => existsSync(file + suffix));
-  let chosen = file;
-  if (variants.length > 0) {
-    res.vary('Accept-Encoding');
-    const accepted = acceptedEncodings(req.headers['accept-encoding']);
-    const best = variants.find(({ encoding }) => accepted.has(encoding));
-    if (best) {
-      chosen = file + best.suffix;
-      res.setHeader('Content-Encoding', best.encoding);
-      if (!options.headers?.['Content-Type']) res.type(extname(file));
-    }
-  }
-  res.sendFile(
-    chosen,
-    {
-      headers: options.headers,
-      maxAge: options.maxAge ?? 0,
-      immutable: options.immutable ?? false,
-      dotfiles: 'allow',
-      cacheControl: options.headers?.['Cache-Control'] === undefined,
-    },
-    (error?: unknown) => {
-      if (error && !res.headersSent) {
-        res.removeHeader('Content-Encoding');
-        next();
-      }
-    },
-  );
+export function contentTypeOf(file: string): string {
+  if (/\.m?js$/i.test(file)) return 'text/javascript; charset=utf-8';
+  const type = send.mime.getType(file) ?? 'application/octet-stream';
+  return send.isUtf8MimeType(type) ? `${type}; charset=utf-8` : type;
 }
 
 /**
- * Serves the prerendered site: hashed assets cached for a year, HTML revalidated
- * on every visit, legacy and non-canonical paths 301-redirected (one hop, to a
- * canonical path that is never redirected again), and everything else — unknown
- * paths and folders such as `/assets` alike — answered with a real 404 status
- * and the 404 page. Files are sent as built, pre-compressed at build time.
+ * A Location as Express's `res.redirect` writes it (encodeurl): characters a URL may not hold
+ * percent-encoded, escapes already there kept.
  */
-export function siteRouter(distDir: string): Router {
-  const router = express.Router();
+export function encodeLocation(url: string): string {
+  return url
+    .replace(/(^|[^\uD800-\uDBFF])[\uDC00-\uDFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])/g, '$1\uFFFD')
+    .replace(
+      /(?:[^\x21\x23-\x3B\x3D\x3F-\x5F\x61-\x7A\x7C\x7E]|%(?:[^0-9A-Fa-f]|[0-9A-Fa-f][^0-9A-Fa-f]|$))+/g,
+      encodeURI,
+    );
+}
+
+/**
+ * Sends a built file as it is, or the best pre-compressed sibling the client accepts, with its
+ * Content-Encoding and `Vary: Accept-Encoding`; ranges, ETag and conditional GET as
+ * @fastify/send answers them. Nothing is compressed while answering: that was done once, at
+ * build time. False, with nothing sent, when the file cannot be sent after all.
+ */
+async function sendBuilt(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  file: string,
+  options: SendOptions,
+): Promise<boolean> {
+  const variants = PRECOMPRESSED.filter(({ suffix }) => existsSync(file + suffix));
+  let chosen = file;
+  let encoding: string | undefined;
+  if (variants.length > 0) {
+    reply.header('Vary', 'Accept-Encoding');
+    const accepted = acceptedEncodings(request.headers['accept-encoding']);
+    const best = variants.find(({ encoding: name }) => accepted.has(name));
+    if (best) {
+      chosen = file + best.suffix;
+      encoding = best.encoding;
+    }
+  }
+  const result = await send(request.raw, `/${encodeURIComponent(basename(chosen))}`, {
+    root: dirname(chosen),
+    maxAge: options.maxAge ?? 0,
+    immutable: options.immutable ?? false,
+    dotfiles: 'allow',
+    cacheControl: options.headers?.['Cache-Control'] === undefined,
+    contentType: false,
+  });
+  if (result.type !== 'file') {
+    result.stream.destroy();
+    return false;
+  }
+  void reply
+    .code(result.statusCode)
+    .headers(result.headers)
+    .headers({ 'Content-Type': contentTypeOf(file), ...options.headers });
+  if (encoding) reply.header('Content-Encoding', encoding);
+  void reply.send(result.stream);
+  return true;
+}
+
+/** The 404 page (or its words, when the build has none), with a real 404 status. */
+export function notFoundPage(distDir: string): (reply: FastifyReply) => FastifyReply {
   const notFoundFile = join(distDir, '404.html');
+  return (reply) => {
+    if (!existsSync(notFoundFile)) {
+      return reply.code(404).type('text/plain; charset=utf-8').send('Page Not Found');
+    }
+    return reply.code(404).headers(HTML_HEADERS).send(readFileSync(notFoundFile));
+  };
+}
 
-  // The API never passes through here: its answers are tiny, and analytics
-  // requests (thousands a second) should not pay for site middleware.
-  router.use((req, _res, next) => (isApi(req.path) ? next('router') : next()));
+/**
+ * The answer to a URL the router cannot read (createHttpAdapter's answerBadUrls): the 404 page
+ * for a read of a site path, as the site answers an unknown path; otherwise the API's 404.
+ */
+export function siteBadUrlAnswer(distDir: string): BadUrlAnswer {
+  const notFound = notFoundPage(distDir);
+  return (request, reply) => {
+    const read = request.method === 'GET' || request.method === 'HEAD';
+    if (read && !isApi(pathOf(request.url))) notFound(reply);
+    else notFoundAnswer(request, reply);
+  };
+}
 
-  router.get(/.*/, (req: Request, res: Response, next) => {
+/**
+ * Serves the prerendered site as one catch-all GET route (HEAD too): hashed assets cached for
+ * a year, HTML revalidated on every visit, legacy and non-canonical paths 301-redirected (one
+ * hop, to a canonical path that is never redirected again), and everything else — unknown
+ * paths and folders such as `/assets` alike — answered with a real 404 status and the 404
+ * page. Files are sent as built, pre-compressed at build time. The API's routes are matched
+ * before this one; a path under /api none of them has goes on to the 404 handler (Nest's).
+ */
+export function registerSite(instance: FastifyInstance, distDir: string): void {
+  const notFound = notFoundPage(distDir);
+  /** The file's answer, or the 404 page when it cannot be sent after all. */
+  const sendOr404 = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    file: string,
+    options: SendOptions,
+  ) => ((await sendBuilt(request, reply, file, options)) ? reply : notFound(reply));
+
+  // Registered before the app's init, when Nest sets its error handler: see plainRouteErrorHandler.
+  instance.get('/*', { errorHandler: plainRouteErrorHandler() }, async (request, reply) => {
+    const path = pathOf(request.url);
+    if (isApi(path)) {
+      reply.callNotFound();
+      return reply;
+    }
     // Hashed assets first: their names are mixed case, and they are what is asked for most.
-    if (req.path.startsWith('/assets/')) {
-      const asset = staticFileFor(distDir, req.path);
-      if (asset) return sendBuilt(req, res, next, asset, { maxAge: '365d', immutable: true });
+    if (path.startsWith('/assets/')) {
+      const asset = staticFileFor(distDir, path);
+      if (asset) return sendOr404(request, reply, asset, { maxAge: '365d', immutable: true });
     }
-    const target = normalisePath(req.path);
+    const target = normalisePath(path);
     if (target) {
-      const query = req.originalUrl.includes('?')
-        ? req.originalUrl.slice(req.originalUrl.indexOf('?'))
-        : '';
-      return res.redirect(301, target + query);
+      const query = request.url.slice(path.length);
+      return reply.redirect(encodeLocation(target + query), 301);
     }
-    const page = htmlFileFor(distDir, req.path);
-    if (page) return sendBuilt(req, res, next, page, { headers: HTML_HEADERS });
-    const file = staticFileFor(distDir, req.path);
+    const page = htmlFileFor(distDir, path);
+    if (page) return sendOr404(request, reply, page, { headers: HTML_HEADERS });
+    const file = staticFileFor(distDir, path);
     if (file) {
-      return sendBuilt(
-        req,
-        res,
-        next,
-        file,
-        file.endsWith('.html') ? { headers: HTML_HEADERS } : { maxAge: '1h' },
-      );
+      const options = file.endsWith('.html') ? { headers: HTML_HEADERS } : { maxAge: '1h' };
+      return sendOr404(request, reply, file, options);
     }
-    return next();
+    return notFound(reply);
   });
-
-  router.get(/.*/, (_req: Request, res: Response) => {
-    if (!existsSync(notFoundFile)) return res.status(404).type('text/plain').send('Page Not Found');
-    res.status(404).set(HTML_HEADERS).send(readFileSync(notFoundFile));
-  });
-
-  return router;
 }

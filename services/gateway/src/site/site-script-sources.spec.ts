@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import express from 'express';
-import { securityHeaders } from './security-headers';
+import { fastify } from 'fastify';
+import { securityHeaders, sendSecurityHeaders } from './security-headers';
 import { hashSources, siteScriptSources } from './site-script-sources';
 
 const HASH = `'sha256-${'A'.repeat(43)}='`;
@@ -43,16 +43,19 @@ describe('the built site’s script sources', () => {
   });
 
   it('puts them in the CSP script-src, after self', async () => {
-    const app = express();
-    app.use(securityHeaders(false, () => [HASH]));
-    app.get('/', (_req, res) => res.send('ok'));
-    const server = app.listen(0);
+    const app = fastify();
+    sendSecurityHeaders(
+      app,
+      securityHeaders(false, () => [HASH]),
+    );
+    app.get('/', async () => 'ok');
+    await app.listen({ port: 0, host: '127.0.0.1' });
     try {
-      const { port } = server.address() as { port: number };
+      const { port } = app.server.address() as { port: number };
       const answer = await fetch(`http://127.0.0.1:${port}/`);
       expect(answer.headers.get('content-security-policy')).toContain(`script-src 'self' ${HASH};`);
     } finally {
-      server.close();
+      await app.close();
     }
   });
 });

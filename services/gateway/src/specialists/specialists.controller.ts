@@ -5,12 +5,16 @@ import {
   ApiServiceUnavailableResponse,
   ApiTags,
 } from '@nestjs/swagger';
-import { type Response } from 'express';
+import { type FastifyReply } from 'fastify';
 import { Public } from '../auth/public.decorator';
 import { SpecialistListDto } from './dto/specialist.dto';
 import { DIRECTORY_UNAVAILABLE_MESSAGE, SpecialistsService } from './specialists.service';
 
-/** Open to every visitor (the gateway's routes need an admin session unless marked public). */
+/**
+ * Open to every visitor (the gateway's routes need an admin session unless marked public).
+ * This controller declares the route and describes it (OpenAPI); SpecialistsRoute answers it
+ * with a plain Fastify handler in place of this one (see there). Both answer alike.
+ */
 @Public()
 @ApiTags('directory')
 @Controller('specialists')
@@ -50,9 +54,9 @@ export class SpecialistsController {
       },
     },
   })
-  async list(@Res({ passthrough: true }) res: Response): Promise<SpecialistListDto> {
+  async list(@Res({ passthrough: true }) res: FastifyReply): Promise<SpecialistListDto> {
     const list = await this.specialists.list();
-    res.setHeader('Cache-Control', `public, max-age=${this.specialists.freshSeconds}`);
+    res.header('Cache-Control', `public, max-age=${this.specialists.freshSeconds}`);
     return list;
   }
 }

@@ -1,17 +1,17 @@
 import { Module } from '@nestjs/common';
 import { DirectoryClient } from './directory.client';
 import { SpecialistsController } from './specialists.controller';
-import { SpecialistsNodeRoute } from './specialists-node-route';
+import { SpecialistsRoute } from './specialists-route';
 import { SpecialistsService } from './specialists.service';
 
 /**
- * GET /api/specialists, from the directory service (gRPC). Served by SpecialistsNodeRoute
- * ahead of Express; the controller describes it for OpenAPI and answers alike should a
- * request reach Nest. No readiness check: see SiteHealth.
+ * GET /api/specialists, from the directory service (gRPC). The controller declares and
+ * describes the route; SpecialistsRoute answers it with a plain Fastify handler. No readiness
+ * check: see SiteHealth.
  */
 @Module({
   controllers: [SpecialistsController],
-  providers: [DirectoryClient, SpecialistsService, SpecialistsNodeRoute],
-  exports: [SpecialistsNodeRoute],
+  providers: [DirectoryClient, SpecialistsService, SpecialistsRoute],
+  exports: [SpecialistsRoute],
 })
 export class SpecialistsModule {}

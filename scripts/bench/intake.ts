@@ -1,0 +1,210 @@
+// npm run bench:intake [-- --seconds 10 --connections 32 --batch 10 --per-address 20]
+//
+// Against a running `make start`, with nothing restarted and no setting changed. In one run:
+//  1. a bare Node server (bare-intake-server.mjs, a child process) that reads and parses the
+//     same bodies: its throughput and CPU per request, the yardstick;
+//  2. the gateway's POST /api/events with the same closed-loop load: throughput, p50/p99/p99.9,
+//     non-2xx answers by status, and its CPU per accepted request, from its own
+//     process_cpu_seconds_total before and after (the gateway process alone: Kafka, ClickHouse
+//     and ingestion share the cores, so CPU per request is the fair comparison and the
+//     throughput ratio the one a visitor sees);
+//  3. meanwhile, two slow clients, one sending its headers and one its body a byte a second:
+//     when the gateway cut each off, beside its limit.
+// The load comes from many addresses of 127.0.0.0/8 (closed-loop.ts), each sending fewer
+// requests than the per-client burst, so the per-client limit is not what is measured.
+// Prints the load average first: figures from a machine busy with other work are not comparable.
+import { fork } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { Socket } from 'node:net';
+import { loadavg } from 'node:os';
+import { join } from 'node:path';
+import { SERVICES } from '@handcheck/service-registry';
+import { commandOptions } from '../analytics/env';
+import { type ClosedLoopResult, closedLoop, percentileOf, postRequest } from './closed-loop';
+
+const GATEWAY = process.env.GATEWAY_URL ?? `http://127.0.0.1:${SERVICES.gateway.httpPort}`;
+const METRICS =
+  process.env.GATEWAY_METRICS_URL ??
+  `http://127.0.0.1:${SERVICES.gateway.metricsPort}${SERVICES.gateway.metricsPath}`;
+/** The gateway's defaults (server-kit's CommonEnv), which `make start` does not change. */
+const HEADERS_LIMIT_S = Number(process.env.HTTP_HEADERS_TIMEOUT_MS ?? 15_000) / 1000;
+const REQUEST_LIMIT_S = Number(process.env.HTTP_REQUEST_TIMEOUT_MS ?? 30_000) / 1000;
+
+function batchBody(sessionId: string, size: number, at: number): string {
+  return JSON.stringify({
+    events: Array.from({ length: size }, (_, i) => ({
+      type: 'page_view',
+      id: randomUUID(),
+      sessionId,
+      at,
+      path: i % 2 ? '/conditions/trigger-finger' : '/',
+    })),
+  });
+}
+
+async function gatewayCpuSeconds(): Promise<number> {
+  const text = await (await fetch(METRICS)).text();
+  const line = /^process_cpu_seconds_total(?:\{[^}]*\})? ([\d.e+-]+)$/m.exec(text);
+  if (!line) throw new Error(`${METRICS} has no process_cpu_seconds_total`);
+  return Number(line[1]);
+}
+
+interface Bare {
+  origin: string;
+  cpuSeconds(): Promise<number>;
+  stop(): void;
+}
+
+async function startBare(): Promise<Bare> {
+  const child = fork(join(__dirname, 'bare-intake-server.mjs'), { stdio: 'inherit' });
+  const ask = <T>(message: string, key: string) =>
+    new Promise<T>((resolve) => {
+      const on = (reply: Record<string, T>) => {
+        if (key in reply) {
+          child.off('message', on);
+          resolve(reply[key]!);
+        }
+      };
+      child.on('message', on);
+      if (message) child.send(message);
+    });
+  const port = await ask<number>('', 'port');
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    cpuSeconds: async () => {
+      const cpu = await ask<NodeJS.CpuUsage>('cpu', 'cpu');
+      return (cpu.user + cpu.system) / 1e6;
+    },
+    stop: () => child.send('stop'),
+  };
+}
+
+/** Sends the head (or the head and then the body) a byte a second; resolves with when the server closed. */
+function slowClient(part: 'headers' | 'body'): Promise<number> {
+  const { hostname, port } = new URL(GATEWAY);
+  const body = batchBody(`bench-slow-${randomUUID().slice(0, 8)}`, 1, Date.now());
+  const head = `POST /api/events HTTP/1.1\r\nhost: ${hostname}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n`;
+  const slow = part === 'headers' ? head : body;
+  return new Promise((resolve) => {
+    const socket = new Socket();
+    const started = performance.now();
+    let timer: NodeJS.Timeout | undefined;
+    let sentBytes = 0;
+    socket.on('error', () => undefined);
+    socket.on('close', () => {
+      clearInterval(timer);
+      resolve((performance.now() - started) / 1000);
+    });
+    socket.connect({ host: hostname, port: Number(port), localAddress: '127.0.0.254' }, () => {
+      if (part === 'body') socket.write(head);
+      timer = setInterval(() => {
+        if (sentBytes < slow.length - 1) socket.write(slow[sentBytes++]!);
+      }, 1000);
+    });
+  });
+}
+
+function summary(name: string, result: ClosedLoopResult, cpuSeconds: number): string {
+  const ok = Object.entries(result.statuses)
+    .filter(([status]) => status.startsWith('2'))
+    .reduce((sum, [, n]) => sum + n, 0);
+  const other = Object.fromEntries(
+    Object.entries(result.statuses).filter(([status]) => !status.startsWith('2')),
+  );
+  const ms = (p: number) => percentileOf(result.latencies, p).toFixed(2);
+  return [
+    `  ${name}`,
+    `    2xx answers          ${ok} in ${result.seconds.toFixed(1)} s = ${Math.round(ok / result.seconds)}/s, from ${result.addresses} addresses`,
+    `    latency              p50 ${ms(50)} ms, p99 ${ms(99)} ms, p99.9 ${ms(99.9)} ms`,
+    `    non-2xx by status    ${Object.keys(other).length ? JSON.stringify(other) : 'none'}; connection errors ${result.errors}`,
+    `    CPU per 2xx answer   ${ok ? ((cpuSeconds / ok) * 1e6).toFixed(0) : '-'} µs (${cpuSeconds.toFixed(2)} CPU-s)`,
+  ].join('\n');
+}
+
+async function main(): Promise<void> {
+  const {
+    seconds,
+    connections,
+    batch,
+    'per-address': perAddress,
+  } = commandOptions({
+    seconds: 10,
+    connections: 32,
+    batch: 10,
+    'per-address': 20,
+  });
+  const [one, five, fifteen] = loadavg();
+  console.log(
+    `load average before: ${one!.toFixed(2)} ${five!.toFixed(2)} ${fifteen!.toFixed(2)} (1, 5, 15 min)`,
+  );
+  const ready = await fetch(`${GATEWAY}/api/health/ready`).catch(() => undefined);
+  if (ready?.status !== 200) throw new Error(`${GATEWAY} is not ready: run \`make start\` first.`);
+
+  // Bodies made before the clock starts; the same ones for both servers.
+  const session = `bench-intake-${randomUUID().slice(0, 8)}`;
+  const now = Date.now();
+  const bodies = Array.from({ length: 4096 }, (_, i) =>
+    batchBody(`${session}-${i % 512}`, batch, now),
+  );
+  const load = (origin: string, forSeconds = seconds) => {
+    const requests = bodies.map((body) =>
+      postRequest(origin, '/api/events', body, 'HandCheckBench/1.0'),
+    );
+    return closedLoop({
+      origin,
+      connections,
+      perAddress,
+      requests: Number.MAX_SAFE_INTEGER,
+      seconds: forSeconds,
+      request: (i) => requests[i % requests.length]!,
+    });
+  };
+  console.log(
+    `bench:intake: ${connections} connections, ${batch}-event batches, ${seconds} s each, ${perAddress} requests per address`,
+  );
+
+  const slow = Promise.all([slowClient('headers'), slowClient('body')]);
+
+  const bare = await startBare();
+  // Each server warms up (JIT, caches) for 2 s before it is measured.
+  await load(bare.origin, 2);
+  const bareCpuBefore = await bare.cpuSeconds();
+  const bareResult = await load(bare.origin);
+  const bareCpu = (await bare.cpuSeconds()) - bareCpuBefore;
+  bare.stop();
+
+  await load(GATEWAY, 2);
+  const gatewayCpuBefore = await gatewayCpuSeconds();
+  const gatewayResult = await load(GATEWAY);
+  const gatewayCpu = (await gatewayCpuSeconds()) - gatewayCpuBefore;
+
+  const twoXx = (result: ClosedLoopResult) =>
+    Object.entries(result.statuses)
+      .filter(([status]) => status.startsWith('2'))
+      .reduce((sum, [, n]) => sum + n, 0);
+  const bareOk = twoXx(bareResult);
+  const gatewayOk = twoXx(gatewayResult);
+  console.log('\nbench:intake');
+  console.log(summary('bare Node (reads and parses the body)', bareResult, bareCpu));
+  console.log(summary(`gateway ${GATEWAY}/api/events`, gatewayResult, gatewayCpu));
+  const throughputRatio = gatewayOk / gatewayResult.seconds / (bareOk / bareResult.seconds);
+  const cpuRatio = gatewayCpu / gatewayOk / (bareCpu / bareOk);
+  console.log(
+    `  throughput ratio       ${throughputRatio.toFixed(2)} (gateway 2xx/s ÷ bare 2xx/s)`,
+  );
+  console.log(`  CPU per request ratio  ${cpuRatio.toFixed(2)} (gateway ÷ bare)`);
+
+  console.log('  slow clients (a byte a second), waiting for the gateway to cut them off…');
+  const [headersCut, bodyCut] = await slow;
+  console.log(
+    `    headers              closed after ${headersCut.toFixed(1)} s (limit ${HEADERS_LIMIT_S} s)`,
+  );
+  console.log(
+    `    body                 closed after ${bodyCut.toFixed(1)} s (limit ${REQUEST_LIMIT_S} s)`,
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
