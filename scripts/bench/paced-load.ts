@@ -34,7 +34,7 @@ export interface PacedOptions {
   perAddress?: number;
 }
 
-/** 127.1.0.1, 127.1.0.2, …: every address of 127.0.0.0/8 is this machine's (Linux routes them all to lo). */
+/** 127.1.0.1, 127.1.0.2, …: every address of 127.0.0.0/8 is a local one (Linux routes them all to lo). */
 export function loopbackAddress(n: number): string {
   const host = n + 1;
   return `127.${1 + Math.floor(host / 65_536)}.${Math.floor(host / 256) % 256}.${host % 256 || 1}`;
