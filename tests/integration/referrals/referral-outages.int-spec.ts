@@ -38,6 +38,9 @@ describe('referral outages', () => {
         // five of them, and the sixth (6.2 s after the first failure) finds the relay back.
         REFERRAL_MAX_ATTEMPTS: '8',
         REFERRAL_RETRY_BASE_MS: '200',
+        // After Kafka's restart below the group waits this long for the member lost with it
+        // before the next referral is read; the default 30 s would be most of this spec's time.
+        KAFKA_SESSION_TIMEOUT_MS: '6000',
       },
       gateway: { REFERRAL_PUBLISH_TIMEOUT_MS: '3000' },
     }));
