@@ -20,3 +20,23 @@ export async function stop(child: ChildProcess): Promise<void> {
   await exited;
   clearTimeout(timer);
 }
+
+/** The child's next message that carries `key`, after sending it `message` when there is one. */
+export function askChild<T>(child: ChildProcess, key: string, message?: string): Promise<T> {
+  return new Promise<T>((resolve) => {
+    const on = (answer: Record<string, T>) => {
+      if (key in answer) {
+        child.off('message', on);
+        resolve(answer[key]!);
+      }
+    };
+    child.on('message', on);
+    if (message) child.send(message);
+  });
+}
+
+/** The CPU a bench's server child has used, in seconds: it answers 'cpu' with its process.cpuUsage(). */
+export async function childCpuSeconds(child: ChildProcess): Promise<number> {
+  const usage = await askChild<NodeJS.CpuUsage>(child, 'cpu', 'cpu');
+  return (usage.user + usage.system) / 1e6;
+}

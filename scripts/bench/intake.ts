@@ -20,6 +20,7 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { SERVICES } from '@handcheck/service-registry';
 import { commandOptions } from '../analytics/env';
+import { askChild, childCpuSeconds } from './child-process';
 import { type ClosedLoopResult, closedLoop, percentileOf, postRequest } from './closed-loop';
 
 const GATEWAY = process.env.GATEWAY_URL ?? `http://127.0.0.1:${SERVICES.gateway.httpPort}`;
@@ -57,24 +58,10 @@ interface Bare {
 
 async function startBare(): Promise<Bare> {
   const child = fork(join(__dirname, 'bare-intake-server.mjs'), { stdio: 'inherit' });
-  const ask = <T>(message: string, key: string) =>
-    new Promise<T>((resolve) => {
-      const on = (reply: Record<string, T>) => {
-        if (key in reply) {
-          child.off('message', on);
-          resolve(reply[key]!);
-        }
-      };
-      child.on('message', on);
-      if (message) child.send(message);
-    });
-  const port = await ask<number>('', 'port');
+  const port = await askChild<number>(child, 'port');
   return {
     origin: `http://127.0.0.1:${port}`,
-    cpuSeconds: async () => {
-      const cpu = await ask<NodeJS.CpuUsage>('cpu', 'cpu');
-      return (cpu.user + cpu.system) / 1e6;
-    },
+    cpuSeconds: () => childCpuSeconds(child),
     stop: () => child.send('stop'),
   };
 }

@@ -31,6 +31,7 @@ import {
   createLoggerModule,
 } from '@handcheck/server-kit';
 import { commandOptions } from '../analytics/env';
+import { askChild, childCpuSeconds } from './child-process';
 import { closedLoop, postRequest } from './closed-loop';
 
 const NEST_PATH = '/api/bench/nest';
@@ -118,23 +119,9 @@ async function measure(): Promise<void> {
     stdio: 'inherit',
     env: { ...process.env, PORT: '0', LOG_LEVEL: 'error' },
   });
-  const reply = <T>(key: string, message?: string) =>
-    new Promise<T>((resolve) => {
-      const on = (answer: Record<string, T>) => {
-        if (key in answer) {
-          child.off('message', on);
-          resolve(answer[key]!);
-        }
-      };
-      child.on('message', on);
-      if (message) child.send(message);
-    });
-  const port = await reply<number>('port');
+  const port = await askChild<number>(child, 'port');
   const origin = `http://127.0.0.1:${port}`;
-  const cpu = async () => {
-    const usage = await reply<NodeJS.CpuUsage>('cpu', 'cpu');
-    return (usage.user + usage.system) / 1e6;
-  };
+  const cpu = () => childCpuSeconds(child);
   const session = `bench-route-${randomUUID().slice(0, 8)}`;
   const now = Date.now();
   const bodies = Array.from({ length: 1024 }, () =>
