@@ -5,7 +5,9 @@
 // address went past its share. Requests are prebuilt Buffers written on raw sockets, as in
 // paced-load.ts, so the generator's CPU stays small beside the server's.
 import { Socket } from 'node:net';
-import { Connection, loopbackAddress } from './paced-load';
+import { Connection, loopbackAddress, percentileOf } from './paced-load';
+
+export { percentileOf };
 
 export interface ClosedLoopOptions {
   origin: string;
@@ -28,11 +30,6 @@ export interface ClosedLoopResult {
   /** Sorted latencies in ms, send to answer. */
   latencies: number[];
 }
-
-export const percentileOf = (sorted: number[], p: number): number =>
-  sorted.length === 0
-    ? 0
-    : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 /** A POST of a JSON body, written once. */
 export function postRequest(origin: string, path: string, body: string, userAgent: string): Buffer {

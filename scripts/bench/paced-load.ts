@@ -52,7 +52,8 @@ export interface PacedResult {
   generatorStallMs: number;
 }
 
-const percentile = (sorted: number[], p: number) =>
+/** The p-th percentile of latencies sorted ascending. */
+export const percentileOf = (sorted: number[], p: number): number =>
   sorted.length === 0
     ? 0
     : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
@@ -206,8 +207,8 @@ export async function pacedLoad(options: PacedOptions): Promise<PacedResult> {
     statuses,
     errors,
     achievedRate: latencies.length / elapsed,
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
+    p50: percentileOf(latencies, 50),
+    p99: percentileOf(latencies, 99),
     max: latencies.at(-1) ?? 0,
     generatorStallMs: stalls.max / 1e6,
   };
