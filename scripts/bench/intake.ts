@@ -2,7 +2,9 @@
 //
 // Against a running `make start`, with nothing restarted and no setting changed. In one run:
 //  1. a bare Node server (bare-intake-server.mjs, a child process) that reads and parses the
-//     same bodies: its throughput and CPU per request, the yardstick;
+//     same bodies: its throughput and CPU per request, the yardstick; then the same on bare
+//     Fastify with the gateway's headers (bare-fastify-intake-server.mjs), what the framework
+//     alone costs;
 //  2. the gateway's POST /api/events with the same closed-loop load: throughput, p50/p99/p99.9,
 //     non-2xx answers by status, and its CPU per accepted request, from its own
 //     process_cpu_seconds_total before and after (the gateway process alone: Kafka, ClickHouse
@@ -56,14 +58,21 @@ interface Bare {
   stop(): void;
 }
 
-async function startBare(): Promise<Bare> {
-  const child = fork(join(__dirname, 'bare-intake-server.mjs'), { stdio: 'inherit' });
+async function startBare(file: string, env: NodeJS.ProcessEnv = {}): Promise<Bare> {
+  const child = fork(join(__dirname, file), { stdio: 'inherit', env: { ...process.env, ...env } });
   const port = await askChild<number>(child, 'port');
   return {
     origin: `http://127.0.0.1:${port}`,
     cpuSeconds: () => childCpuSeconds(child),
     stop: () => child.send('stop'),
   };
+}
+
+/** The headers the gateway sends on every answer (its security headers), as a yardstick sends them. */
+async function gatewayHeaders(): Promise<Record<string, string>> {
+  const answer = await fetch(`${GATEWAY}/api/health/live`);
+  const own = new Set(['content-type', 'content-length', 'date', 'connection', 'keep-alive']);
+  return Object.fromEntries([...answer.headers].filter(([name]) => !own.has(name)));
 }
 
 /** Sends the head (or the head and then the body) a byte a second; resolves with when the server closed. */
@@ -152,13 +161,21 @@ async function main(): Promise<void> {
 
   const slow = Promise.all([slowClient('headers'), slowClient('body')]);
 
-  const bare = await startBare();
-  // Each server warms up (JIT, caches) for 2 s before it is measured.
-  await load(bare.origin, 2);
-  const bareCpuBefore = await bare.cpuSeconds();
-  const bareResult = await load(bare.origin);
-  const bareCpu = (await bare.cpuSeconds()) - bareCpuBefore;
-  bare.stop();
+  /** A yardstick's 2xx answers and CPU under the same load, after a 2 s warm-up (JIT, caches). */
+  const measureChild = async (server: Bare) => {
+    await load(server.origin, 2);
+    const cpuBefore = await server.cpuSeconds();
+    const result = await load(server.origin);
+    const cpu = (await server.cpuSeconds()) - cpuBefore;
+    server.stop();
+    return { result, cpu };
+  };
+  const bare = await measureChild(await startBare('bare-intake-server.mjs'));
+  const fastify = await measureChild(
+    await startBare('bare-fastify-intake-server.mjs', {
+      BENCH_HEADERS: JSON.stringify(await gatewayHeaders()),
+    }),
+  );
 
   await load(GATEWAY, 2);
   const gatewayCpuBefore = await gatewayCpuSeconds();
@@ -169,17 +186,21 @@ async function main(): Promise<void> {
     Object.entries(result.statuses)
       .filter(([status]) => status.startsWith('2'))
       .reduce((sum, [, n]) => sum + n, 0);
-  const bareOk = twoXx(bareResult);
-  const gatewayOk = twoXx(gatewayResult);
+  const perSecond = (result: ClosedLoopResult) => twoXx(result) / result.seconds;
+  const cpuPerOk = (result: ClosedLoopResult, cpu: number) => cpu / twoXx(result);
   console.log('\nbench:intake');
-  console.log(summary('bare Node (reads and parses the body)', bareResult, bareCpu));
-  console.log(summary(`gateway ${GATEWAY}/api/events`, gatewayResult, gatewayCpu));
-  const throughputRatio = gatewayOk / gatewayResult.seconds / (bareOk / bareResult.seconds);
-  const cpuRatio = gatewayCpu / gatewayOk / (bareCpu / bareOk);
+  console.log(summary('bare Node (reads and parses the body)', bare.result, bare.cpu));
   console.log(
-    `  throughput ratio       ${throughputRatio.toFixed(2)} (gateway 2xx/s ÷ bare 2xx/s)`,
+    summary("bare Fastify (the same, with the gateway's headers)", fastify.result, fastify.cpu),
   );
-  console.log(`  CPU per request ratio  ${cpuRatio.toFixed(2)} (gateway ÷ bare)`);
+  console.log(summary(`gateway ${GATEWAY}/api/events`, gatewayResult, gatewayCpu));
+  const gatewayCpuPerOk = cpuPerOk(gatewayResult, gatewayCpu);
+  console.log(
+    `  throughput ratio       ${(perSecond(gatewayResult) / perSecond(bare.result)).toFixed(2)} (gateway 2xx/s ÷ bare Node 2xx/s); ${(perSecond(gatewayResult) / perSecond(fastify.result)).toFixed(2)} of bare Fastify's`,
+  );
+  console.log(
+    `  CPU per request ratio  ${(gatewayCpuPerOk / cpuPerOk(bare.result, bare.cpu)).toFixed(2)} (gateway ÷ bare Node); ${(gatewayCpuPerOk / cpuPerOk(fastify.result, fastify.cpu)).toFixed(2)} of bare Fastify's; bare Fastify ÷ bare Node ${(cpuPerOk(fastify.result, fastify.cpu) / cpuPerOk(bare.result, bare.cpu)).toFixed(2)}`,
+  );
 
   console.log('  slow clients (a byte a second), waiting for the gateway to cut them off…');
   const [headersCut, bodyCut] = await slow;

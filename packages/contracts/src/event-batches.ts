@@ -1,4 +1,4 @@
-import { create, toBinary } from '@bufbuild/protobuf';
+import { toBinary } from '@bufbuild/protobuf';
 import {
   type AnalyticsEvent,
   AnalyticsEventBatchSchema,
@@ -18,7 +18,10 @@ export interface EventBatchMessage {
  * batches stay in order on one partition.
  */
 export function eventBatchMessage(events: AnalyticsEvent[]): EventBatchMessage {
-  const bytes = toBinary(AnalyticsEventBatchSchema, create(AnalyticsEventBatchSchema, { events }));
+  const bytes = toBinary(AnalyticsEventBatchSchema, {
+    $typeName: 'handcheck.analytics.v1.AnalyticsEventBatch',
+    events,
+  });
   return {
     key: events[0]?.sessionId ?? '',
     value: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),

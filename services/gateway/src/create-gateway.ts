@@ -44,7 +44,8 @@ export async function configureGateway(app: NestFastifyApplication): Promise<voi
   app.get(SpecialistsRoute).register(instance);
   // A URL the router cannot read is answered before any hook: the headers are set here.
   const badUrl = siteBadUrlAnswer(distDir);
-  answerBadUrls(instance, (request, reply) =>
-    headers(request.raw, reply.raw, () => badUrl(request, reply)),
-  );
+  answerBadUrls(instance, (request, reply) => {
+    reply.headers(headers.current());
+    badUrl(request, reply);
+  });
 }

@@ -21,6 +21,7 @@ import { sendErrorAnswer } from './error-answer';
 import { CommonEnv } from '../config/common-env';
 import { timeHttpAnswers } from '../metrics/http-metrics';
 import { registerBodyParsers } from './utf8-body';
+import { RequestLog, logRequests } from '../logging/request-log-hook';
 import { Metrics } from '../metrics/metrics.service';
 
 export interface HttpServiceOptions {
@@ -128,13 +129,14 @@ export function answerBadUrls(instance: FastifyInstance, answer: BadUrlAnswer): 
 
 /**
  * Every service's HTTP defaults, as Fastify hooks and parsers on the one instance, so a route
- * registered on it straight (not through Nest) gets them too: the duration histogram, the
+ * registered on it straight (not through Nest) gets them too: the request log, the duration histogram, the
  * body limit (a declared length over it refused before the body is read), UTF-8 JSON bodies
  * only, the one error shape, the server's timeouts.
  */
 export function applyHttpDefaults(app: NestFastifyApplication, bodyLimit = '100kb'): void {
   app.useLogger(app.get(Logger));
   const instance = app.getHttpAdapter().getInstance();
+  logRequests(instance, app.get(RequestLog));
   // Every answer is timed, refusals by hooks and the body parser included.
   timeHttpAnswers(instance, app.get(Metrics));
   // After every onRequest hook (the app's headers), before a byte of the body is read.

@@ -49,6 +49,13 @@ export function resourcesOf(document: OpenAPIObject): Resource[] {
 export function methodNotAllowed(document: OpenAPIObject): preParsingHookHandler {
   const resources = resourcesOf(document);
   return (request, reply, payload, done) => {
+    // A request its own route took has a method the path takes: only the catch-all (the
+    // site's `/*`) and the not-found handler can have met a method a documented path lacks.
+    const route = request.routeOptions.url;
+    if (route !== undefined && !route.endsWith('*')) {
+      done(null, payload);
+      return;
+    }
     const path = pathOf(request.url);
     const resource = resources.find((candidate) => candidate.path.test(path));
     if (!resource || resource.methods.has(request.method)) {

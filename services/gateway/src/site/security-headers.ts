@@ -27,26 +27,58 @@ export const PERMISSIONS_POLICY = [
   .map((feature) => `${feature}=()`)
   .join(', ');
 
-type Next = (error?: unknown) => void;
+const NO_SOURCES: readonly string[] = [];
+
+/** The headers every answer carries, as they are now. */
+export interface SecurityHeaders {
+  current(): Readonly<Record<string, string>>;
+}
+
+/**
+ * What helmet's middleware sets on a response, recorded once. Its headers depend on nothing
+ * of the request, and running its dozen middlewares for every answer cost the intake more
+ * than its own work (docs/performance.md).
+ */
+function recordHeaders(middleware: ReturnType<typeof helmet>): Record<string, string> {
+  const headers: Record<string, string> = { 'Permissions-Policy': PERMISSIONS_POLICY };
+  const response = {
+    setHeader: (name: string, value: unknown) => {
+      headers[name] = String(value);
+    },
+    removeHeader: (name: string) => {
+      delete headers[name];
+    },
+  };
+  let done = false;
+  // helmet reads nothing of the request and only these two methods of the response.
+  middleware({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error;
+    done = true;
+  });
+  if (!done) throw new Error('helmet did not finish synchronously');
+  return headers;
+}
 
 /**
  * Strict headers for every answer. Scripts only from our origin, plus the
  * inline bootstrap of the prerendered pages by its hash (`scriptSources`, from
  * the built site's csp.json: see site-script-sources.ts); the prerendered
  * JSON-LD blocks are data, not script, so CSP does not apply to them. Emotion
- * writes style tags at run time, hence 'unsafe-inline' for styles only.
+ * writes style tags at run time, hence 'unsafe-inline' for styles only. The set is
+ * worked out again only when the script sources change.
  */
 export function securityHeaders(
   production: boolean,
-  scriptSources: () => readonly string[] = () => [],
-) {
+  scriptSources: () => readonly string[] = () => NO_SOURCES,
+): SecurityHeaders {
+  let sources: readonly string[] = [];
   const helmetHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
         // One value, so that without sources there is no trailing space.
-        scriptSrc: [() => ["'self'", ...scriptSources()].join(' ')],
+        scriptSrc: [() => ["'self'", ...sources].join(' ')],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:'],
         fontSrc: ["'self'"],
@@ -73,15 +105,24 @@ export function securityHeaders(
     crossOriginOpenerPolicy: { policy: 'same-origin' },
     crossOriginEmbedderPolicy: false,
   });
-  // Set on Node's response: Fastify writes them with its own headers.
-  return (req: IncomingMessage, res: ServerResponse, next: Next): void => {
-    res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
-    helmetHeaders(req, res, next);
+  let seen: readonly string[] | undefined;
+  let headers: Record<string, string> = {};
+  return {
+    current() {
+      // siteScriptSources answers the same list until the file changes.
+      const now = scriptSources();
+      if (now !== seen) {
+        sources = now;
+        headers = recordHeaders(helmetHeaders);
+        seen = now;
+      }
+      return headers;
+    },
   };
 }
 
 /** The gateway's headers: the built site's sources included. */
-export function gatewaySecurityHeaders(env: GatewayEnv) {
+export function gatewaySecurityHeaders(env: GatewayEnv): SecurityHeaders {
   return securityHeaders(
     env.NODE_ENV === 'production',
     siteScriptSources(resolve(env.WEB_DIST_DIR)),
@@ -93,11 +134,9 @@ export function gatewaySecurityHeaders(env: GatewayEnv) {
  * the routes served by Fastify straight (events, specialists), the 404s and the refusals of
  * hooks and of the body parser all carry the one policy.
  */
-export function sendSecurityHeaders(
-  instance: FastifyInstance,
-  headers: ReturnType<typeof securityHeaders>,
-): void {
-  instance.addHook('onRequest', (request, reply, done) =>
-    headers(request.raw, reply.raw, (error) => done(error as Error | undefined)),
-  );
+export function sendSecurityHeaders(instance: FastifyInstance, headers: SecurityHeaders): void {
+  instance.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers.current());
+    done();
+  });
 }

@@ -37,7 +37,8 @@ export function siteScriptSources(distDir: string, now: () => number = Date.now)
     try {
       changed = statSync(file).mtimeMs;
     } catch {
-      sources = [];
+      // The same list each time, so its users see no change (securityHeaders).
+      if (sources.length > 0) sources = [];
       seenChange = -1;
       return sources;
     }
