@@ -10,22 +10,28 @@ const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
  * What is wrong with the shape of a parsed JSON body, or undefined when it is
  * fine: nesting deeper than maxDepth (validators, class-transformer and
  * JSON.stringify all recurse, and a few thousand levels overflow the stack),
- * or a key such as `__proto__` or `constructor`. Walks without recursion.
+ * or a key such as `__proto__` or `constructor`. Its own recursion stops at
+ * maxDepth + 1 levels, so it cannot overflow; it allocates nothing on the way.
  */
 export function jsonShapeProblem(value: unknown, maxDepth = MAX_JSON_DEPTH): string | undefined {
-  const stack: Array<[unknown, number]> = [[value, 1]];
-  while (stack.length > 0) {
-    const [item, depth] = stack.pop()!;
-    if (typeof item !== 'object' || item === null) continue;
-    if (depth > maxDepth) return `The request body is nested more than ${maxDepth} levels deep.`;
-    if (Array.isArray(item)) {
-      for (const child of item) stack.push([child, depth + 1]);
-      continue;
+  return shapeProblem(value, 1, maxDepth);
+}
+
+function shapeProblem(item: unknown, depth: number, maxDepth: number): string | undefined {
+  if (typeof item !== 'object' || item === null) return undefined;
+  if (depth > maxDepth) return `The request body is nested more than ${maxDepth} levels deep.`;
+  if (Array.isArray(item)) {
+    for (const child of item) {
+      const problem = shapeProblem(child, depth + 1, maxDepth);
+      if (problem !== undefined) return problem;
     }
-    for (const key of Object.keys(item)) {
-      if (FORBIDDEN_KEYS.has(key)) return `The request body may not use the key "${key}".`;
-      stack.push([(item as Record<string, unknown>)[key], depth + 1]);
-    }
+    return undefined;
+  }
+  // JSON.parse makes plain objects: every enumerable key is their own (`__proto__` included).
+  for (const key in item) {
+    if (FORBIDDEN_KEYS.has(key)) return `The request body may not use the key "${key}".`;
+    const problem = shapeProblem((item as Record<string, unknown>)[key], depth + 1, maxDepth);
+    if (problem !== undefined) return problem;
   }
   return undefined;
 }

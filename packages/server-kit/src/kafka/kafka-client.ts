@@ -8,12 +8,12 @@ import {
   type KafkaConfig,
   logLevel,
   type LogEntry,
-  Partitioners,
   type ConfigEntries,
   type Producer,
   type ProducerConfig,
   type RetryOptions,
 } from 'kafkajs';
+import { KeyPartitioner } from './key-partitioner';
 import { type TopicSpec } from './kafka-messages';
 import {
   SINGLE_BROKER,
@@ -212,7 +212,7 @@ async function topicStates(
 
 /**
  * Producers never create topics by accident and use the (murmur2, Java-compatible)
- * default partitioner. They are idempotent: a request retried after its answer was lost
+ * default partitioner, its hash in integer arithmetic (KeyPartitioner). They are idempotent: a request retried after its answer was lost
  * (a broker failing over) is stored once. kafkajs then sends one request at a time per
  * broker (maxInFlightRequests 1, which its sequence numbering needs) and refuses acks
  * other than all. Retries stay bounded (see RETRY).
@@ -220,7 +220,7 @@ async function topicStates(
 export function createProducer(kafka: Kafka, config: ProducerConfig = {}): Producer {
   return kafka.producer({
     allowAutoTopicCreation: false,
-    createPartitioner: Partitioners.DefaultPartitioner,
+    createPartitioner: KeyPartitioner,
     idempotent: true,
     maxInFlightRequests: 1,
     retry: RETRY,
