@@ -1,4 +1,5 @@
-import { clientGroup, clientKey } from './client-address';
+import { createHmac, randomBytes } from 'node:crypto';
+import { clientGroup, clientKey, hmacSha256 } from './client-address';
 
 describe('clientGroup', () => {
   it('counts an IPv4 address (mapped or not) as one client, and an IPv6 /64 as one', () => {
@@ -18,11 +19,28 @@ describe('clientGroup', () => {
 
 describe('clientKey', () => {
   it('is a keyed hash: never the address, the same for one /64, different under another secret', () => {
-    const key = clientKey('secret', '203.0.113.9');
+    const key = clientKey(hmacSha256('secret'), '203.0.113.9');
     expect(key).not.toContain('203.0.113.9');
     expect(key).toHaveLength(22);
-    expect(clientKey('secret', '2001:db8:1:2::1')).toBe(clientKey('secret', '2001:db8:1:2::2'));
-    expect(clientKey('secret', '2001:db8:1:3::1')).not.toBe(clientKey('secret', '2001:db8:1:2::1'));
-    expect(clientKey('another', '203.0.113.9')).not.toBe(key);
+    expect(clientKey(hmacSha256('secret'), '2001:db8:1:2::1')).toBe(
+      clientKey(hmacSha256('secret'), '2001:db8:1:2::2'),
+    );
+    expect(clientKey(hmacSha256('secret'), '2001:db8:1:3::1')).not.toBe(
+      clientKey(hmacSha256('secret'), '2001:db8:1:2::1'),
+    );
+    expect(clientKey(hmacSha256('another'), '203.0.113.9')).not.toBe(key);
+  });
+});
+
+describe('hmacSha256', () => {
+  it("equals node's createHmac for short, block-sized and long keys, again and again", () => {
+    for (const secret of ['secret', randomBytes(32), randomBytes(64), randomBytes(100), '']) {
+      const hmac = hmacSha256(secret);
+      for (const message of ['203.0.113.9', '2001:db8:1:2/64', '', 'é']) {
+        const expected = createHmac('sha256', secret).update(message).digest();
+        expect(hmac(message).equals(expected)).toBe(true);
+        expect(hmac(message).equals(expected)).toBe(true);
+      }
+    }
   });
 });

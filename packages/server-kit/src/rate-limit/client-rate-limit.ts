@@ -4,7 +4,7 @@ import {
   RateLimiterMemory,
   RateLimiterRes,
 } from 'rate-limiter-flexible';
-import { clientKey } from './client-address';
+import { clientKey, hmacSha256 } from './client-address';
 import { type CounterWindow } from './mongo-counters';
 import { type MongoLimitStore } from './mongo-limit-store';
 
@@ -43,9 +43,11 @@ const seconds = (value: number) => Math.round(value * 1000) / 1000;
  */
 export class ClientRateLimit {
   private readonly limiter: RateLimiterAbstract;
+  private readonly hmac: (message: string) => Buffer;
 
   constructor(private readonly options: ClientRateLimitOptions) {
     const { name, burst, perSecond } = options;
+    this.hmac = hmacSha256(options.secret);
     if (!(perSecond > 0) || !(burst >= 1)) {
       throw new Error('ClientRateLimit needs perSecond > 0 and burst >= 1');
     }
@@ -58,7 +60,7 @@ export class ClientRateLimit {
 
   /** Counts one request of this client, or says how long until it may send one. */
   async take(address: string): Promise<RateDecision> {
-    const key = clientKey(this.options.secret, address);
+    const key = clientKey(this.hmac, address);
     try {
       await this.run(key, () => this.limiter.consume(key));
       return {
