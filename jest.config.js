@@ -62,7 +62,8 @@ const browserServer = {
 
 // Against real engines on a busy two-core machine, a step Jest's default 5 s allows can take
 // longer (a migration of a few tables did, at a load of 27); a spec may still set its own.
-const engines = { testTimeout: 60_000 };
+// Set by a setup file: a project's own `testTimeout` is not read (only the global one is).
+const engines = { setupFilesAfterEnv: ['<rootDir>/tests/support/engine-timeout.ts'] };
 
 module.exports = {
   projects: [
