@@ -129,9 +129,9 @@ export function answerBadUrls(instance: FastifyInstance, answer: BadUrlAnswer): 
 
 /**
  * Every service's HTTP defaults, as Fastify hooks and parsers on the one instance, so a route
- * registered on it straight (not through Nest) gets them too: the request log, the duration histogram, the
- * body limit (a declared length over it refused before the body is read), UTF-8 JSON bodies
- * only, the one error shape, the server's timeouts.
+ * registered on it straight (not through Nest) gets them too: the request log, the duration
+ * histogram, the body limit (a declared length over it refused before the body is read), UTF-8
+ * JSON bodies only, the one error shape, the server's timeouts.
  */
 export function applyHttpDefaults(app: NestFastifyApplication, bodyLimit = '100kb'): void {
   app.useLogger(app.get(Logger));
