@@ -5,7 +5,7 @@ import { type CommonEnv } from '../config/common-env';
 import { requestLogOptions } from './request-log';
 import { RequestLog, type RouteInfo } from './request-log-hook';
 
-export { RequestLog, logRequests } from './request-log-hook';
+export { RequestLog, escapeRegExp, logRequests } from './request-log-hook';
 
 // Health probes and metrics scrapes skip the request logger altogether (they
 // would drown the rest); their failures are still logged by the exception

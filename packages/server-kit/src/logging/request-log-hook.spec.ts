@@ -3,19 +3,8 @@ import fastify from 'fastify';
 import { storage } from 'nestjs-pino/storage';
 import pino from 'pino';
 import { pinoHttp } from 'pino-http';
-import { Writable } from 'node:stream';
+import { logLines } from './log-lines';
 import { RequestLog, logRequests } from './request-log-hook';
-
-function sink() {
-  const lines: Record<string, unknown>[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line));
-      done();
-    },
-  });
-  return { lines, stream };
-}
 
 const QUIET = [
   { path: 'health/live', method: RequestMethod.GET },
@@ -44,7 +33,7 @@ describe('RequestLog.isQuiet', () => {
 
 describe('logRequests', () => {
   it('logs every answer but the quiet routes, and lends the request its logger', async () => {
-    const { lines, stream } = sink();
+    const { lines, stream } = logLines();
     const app = fastify();
     logRequests(app, new RequestLog(pinoHttp({ logger: pino(stream) }), QUIET));
     app.get('/api/health/live', async () => 'ok');

@@ -9,7 +9,8 @@ export interface RouteInfo {
   method: RequestMethod;
 }
 
-const escape = (text: string) => text.replace(/[.*+?^$()|[\]\\{}]/g, '\\$&');
+/** `text` as a RegExp source matching it literally. */
+export const escapeRegExp = (text: string) => text.replace(/[.*+?^$()|[\]\\{}]/g, '\\$&');
 
 /** The service's request logger (pino-http) and the routes it leaves alone. */
 export class RequestLog {
@@ -23,7 +24,7 @@ export class RequestLog {
       const name = RequestMethod[method];
       return {
         // Under a global prefix (the gateway's `api`) or not, a final slash or not.
-        path: new RegExp(`^(/[^/]+)?/${escape(path.replace(/^\/+|\/+$/g, ''))}/?$`, 'i'),
+        path: new RegExp(`^(/[^/]+)?/${escapeRegExp(path.replace(/^\/+|\/+$/g, ''))}/?$`, 'i'),
         // GET routes have Fastify's HEAD twin.
         methods:
           method === RequestMethod.ALL

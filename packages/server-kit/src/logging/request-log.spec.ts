@@ -1,20 +1,14 @@
 import { createServer } from 'node:http';
 import pino from 'pino';
 import { pinoHttp } from 'pino-http';
-import { Writable } from 'node:stream';
 import request from 'supertest';
 import { CommonEnv } from '../config/common-env';
+import { logLines } from './log-lines';
 import { loggedPath, requestLogOptions } from './request-log';
 
 /** An app logging its requests as every service does, into an array of parsed lines. */
 function loggedApp() {
-  const lines: Record<string, unknown>[] = [];
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line));
-      done();
-    },
-  });
+  const { lines, stream: sink } = logLines();
   const options = requestLogOptions(
     'test-service',
     Object.assign(new CommonEnv(), { LOG_LEVEL: 'info' }),

@@ -1,7 +1,7 @@
 import { HttpException, HttpStatus } from '@nestjs/common';
 import { type OpenAPIObject } from '@nestjs/swagger';
 import { type preParsingHookHandler } from 'fastify';
-import { pathOf, sendErrorAnswer } from '@handcheck/server-kit';
+import { escapeRegExp, pathOf, sendErrorAnswer } from '@handcheck/server-kit';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
@@ -12,8 +12,6 @@ interface Resource {
   methods: ReadonlySet<string>;
 }
 
-const escape = (text: string) => text.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
-
 /**
  * `/api/x/{id}` as the router matches it (createHttpAdapter: any case, an optional trailing
  * slash), a parameter standing for one path segment.
@@ -21,7 +19,7 @@ const escape = (text: string) => text.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
 function pathPattern(path: string): RegExp {
   const source = path
     .split(/\{[^}]+\}/)
-    .map(escape)
+    .map(escapeRegExp)
     .join('[^/]+');
   return new RegExp(`^${source}/?$`, 'i');
 }
