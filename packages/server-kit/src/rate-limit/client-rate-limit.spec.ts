@@ -39,6 +39,17 @@ describe('ClientRateLimit (in memory)', () => {
     expect(await statuses(rate, 1, '2001:db8:1:3::1')).toEqual([true]);
   });
 
+  it('counts a connection that carries several clients (a trusted proxy) by each address, not by the connection', async () => {
+    const rate = limit(1, 1);
+    const proxy = {};
+    expect((await rate.take('203.0.113.9', proxy)).allowed).toBe(true);
+    expect((await rate.take('203.0.113.10', proxy)).allowed).toBe(true);
+    expect((await rate.take('203.0.113.9', proxy)).allowed).toBe(false);
+    // The same client on another connection, or on none, is the same client.
+    expect((await rate.take('203.0.113.10', {})).allowed).toBe(false);
+    expect((await rate.take('203.0.113.10')).allowed).toBe(false);
+  });
+
   it('gives back a refunded request', async () => {
     const rate = limit(2, 1 / 60);
     await statuses(rate, 1);

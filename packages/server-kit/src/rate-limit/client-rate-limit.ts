@@ -44,6 +44,13 @@ const seconds = (value: number) => Math.round(value * 1000) / 1000;
 export class ClientRateLimit {
   private readonly limiter: RateLimiterAbstract;
   private readonly hmac: (message: string) => Buffer;
+  /**
+   * The last key worked out for each connection, with the address it was for: a browser sends
+   * its requests over a few kept-alive connections, so one HMAC serves many. Held by the
+   * connection (Node's socket, which holds the address itself) and gone with it; behind a
+   * trusted proxy one connection carries many clients, so the address is compared each time.
+   */
+  private readonly byConnection = new WeakMap<object, { address: string; key: string }>();
 
   constructor(private readonly options: ClientRateLimitOptions) {
     const { name, burst, perSecond } = options;
@@ -58,9 +65,12 @@ export class ClientRateLimit {
     });
   }
 
-  /** Counts one request of this client, or says how long until it may send one. */
-  async take(address: string): Promise<RateDecision> {
-    const key = clientKey(this.hmac, address);
+  /**
+   * Counts one request of this client, or says how long until it may send one. `connection`
+   * (the request's socket), when given, lets the client's key be reused for its next request.
+   */
+  async take(address: string, connection?: object): Promise<RateDecision> {
+    const key = this.keyOf(address, connection);
     try {
       await this.run(key, () => this.limiter.consume(key));
       return {
@@ -74,6 +84,15 @@ export class ClientRateLimit {
         retryAfterSeconds: Math.max(1, Math.ceil(refusal.msBeforeNext / 1000)),
       };
     }
+  }
+
+  private keyOf(address: string, connection: object | undefined): string {
+    if (!connection) return clientKey(this.hmac, address);
+    const last = this.byConnection.get(connection);
+    if (last?.address === address) return last.key;
+    const key = clientKey(this.hmac, address);
+    this.byConnection.set(connection, { address, key });
+    return key;
   }
 
   private run<T>(key: string, task: () => Promise<T>): Promise<T> {

@@ -71,7 +71,7 @@ export class EventsRoute {
 
   /** A client over its rate is refused before its body is read; `request.ip` follows TRUSTED_PROXIES. */
   private readonly rateLimit: preParsingHookHandler = (request, reply, payload, done) => {
-    this.limit.take(request.ip).then(
+    this.limit.take(request.ip, request.raw.socket).then(
       (decision) => {
         if (decision.allowed) {
           done(null, payload);
