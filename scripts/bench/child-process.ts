@@ -35,8 +35,20 @@ export function askChild<T>(child: ChildProcess, key: string, message?: string):
   });
 }
 
-/** The CPU a bench's server child has used, in seconds: it answers 'cpu' with its process.cpuUsage(). */
-export async function childCpuSeconds(child: ChildProcess): Promise<number> {
+/** CPU seconds, in user code and in the kernel (for a server: mostly its sockets' sends). */
+export interface CpuSeconds {
+  user: number;
+  system: number;
+}
+
+/** The CPU a bench's server child has used: it answers 'cpu' with its process.cpuUsage(). */
+export async function childCpu(child: ChildProcess): Promise<CpuSeconds> {
   const usage = await askChild<NodeJS.CpuUsage>(child, 'cpu', 'cpu');
-  return (usage.user + usage.system) / 1e6;
+  return { user: usage.user / 1e6, system: usage.system / 1e6 };
+}
+
+/** The CPU a bench's server child has used, in seconds, user and kernel together. */
+export async function childCpuSeconds(child: ChildProcess): Promise<number> {
+  const { user, system } = await childCpu(child);
+  return user + system;
 }

@@ -22,7 +22,7 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { SERVICES } from '@handcheck/service-registry';
 import { commandOptions } from '../analytics/env';
-import { askChild, childCpuSeconds } from './child-process';
+import { type CpuSeconds, askChild, childCpu } from './child-process';
 import { type ClosedLoopResult, closedLoop, percentileOf, postRequest } from './closed-loop';
 
 const GATEWAY = process.env.GATEWAY_URL ?? `http://127.0.0.1:${SERVICES.gateway.httpPort}`;
@@ -45,16 +45,29 @@ function batchBody(sessionId: string, size: number, at: number): string {
   });
 }
 
-async function gatewayCpuSeconds(): Promise<number> {
+/** The gateway's CPU so far, from its own process_cpu_{user,system}_seconds_total. */
+async function gatewayCpu(): Promise<CpuSeconds> {
   const text = await (await fetch(METRICS)).text();
-  const line = /^process_cpu_seconds_total(?:\{[^}]*\})? ([\d.e+-]+)$/m.exec(text);
-  if (!line) throw new Error(`${METRICS} has no process_cpu_seconds_total`);
-  return Number(line[1]);
+  const read = (name: string) => {
+    const line = new RegExp(`^${name}(?:\\{[^}]*\\})? ([\\d.e+-]+)$`, 'm').exec(text);
+    if (!line) throw new Error(`${METRICS} has no ${name}`);
+    return Number(line[1]);
+  };
+  return {
+    user: read('process_cpu_user_seconds_total'),
+    system: read('process_cpu_system_seconds_total'),
+  };
 }
+
+const cpuSince = (before: CpuSeconds, after: CpuSeconds): CpuSeconds => ({
+  user: after.user - before.user,
+  system: after.system - before.system,
+});
+const totalOf = (cpu: CpuSeconds) => cpu.user + cpu.system;
 
 interface Bare {
   origin: string;
-  cpuSeconds(): Promise<number>;
+  cpu(): Promise<CpuSeconds>;
   stop(): void;
 }
 
@@ -63,7 +76,7 @@ async function startBare(file: string, env: NodeJS.ProcessEnv = {}): Promise<Bar
   const port = await askChild<number>(child, 'port');
   return {
     origin: `http://127.0.0.1:${port}`,
-    cpuSeconds: () => childCpuSeconds(child),
+    cpu: () => childCpu(child),
     stop: () => child.send('stop'),
   };
 }
@@ -100,7 +113,8 @@ function slowClient(part: 'headers' | 'body'): Promise<number> {
   });
 }
 
-function summary(name: string, result: ClosedLoopResult, cpuSeconds: number): string {
+function summary(name: string, result: ClosedLoopResult, cpu: CpuSeconds): string {
+  const cpuSeconds = totalOf(cpu);
   const ok = Object.entries(result.statuses)
     .filter(([status]) => status.startsWith('2'))
     .reduce((sum, [, n]) => sum + n, 0);
@@ -113,7 +127,8 @@ function summary(name: string, result: ClosedLoopResult, cpuSeconds: number): st
     `    2xx answers          ${ok} in ${result.seconds.toFixed(1)} s = ${Math.round(ok / result.seconds)}/s, from ${result.addresses} addresses`,
     `    latency              p50 ${ms(50)} ms, p99 ${ms(99)} ms, p99.9 ${ms(99.9)} ms`,
     `    non-2xx by status    ${Object.keys(other).length ? JSON.stringify(other) : 'none'}; connection errors ${result.errors}`,
-    `    CPU per 2xx answer   ${ok ? ((cpuSeconds / ok) * 1e6).toFixed(0) : '-'} µs (${cpuSeconds.toFixed(2)} CPU-s)`,
+    `    CPU per 2xx answer   ${ok ? ((cpuSeconds / ok) * 1e6).toFixed(0) : '-'} µs (${cpuSeconds.toFixed(2)} CPU-s)` +
+      `; in user code ${ok ? ((cpu.user / ok) * 1e6).toFixed(0) : '-'} µs, in the kernel ${ok ? ((cpu.system / ok) * 1e6).toFixed(0) : '-'} µs`,
   ].join('\n');
 }
 
@@ -164,9 +179,9 @@ async function main(): Promise<void> {
   /** A yardstick's 2xx answers and CPU under the same load, after a 2 s warm-up (JIT, caches). */
   const measureChild = async (server: Bare) => {
     await load(server.origin, 2);
-    const cpuBefore = await server.cpuSeconds();
+    const cpuBefore = await server.cpu();
     const result = await load(server.origin);
-    const cpu = (await server.cpuSeconds()) - cpuBefore;
+    const cpu = cpuSince(cpuBefore, await server.cpu());
     server.stop();
     return { result, cpu };
   };
@@ -178,23 +193,25 @@ async function main(): Promise<void> {
   );
 
   await load(GATEWAY, 2);
-  const gatewayCpuBefore = await gatewayCpuSeconds();
+  const gatewayCpuBefore = await gatewayCpu();
   const gatewayResult = await load(GATEWAY);
-  const gatewayCpu = (await gatewayCpuSeconds()) - gatewayCpuBefore;
+  const gatewayUsed = cpuSince(gatewayCpuBefore, await gatewayCpu());
 
   const twoXx = (result: ClosedLoopResult) =>
     Object.entries(result.statuses)
       .filter(([status]) => status.startsWith('2'))
       .reduce((sum, [, n]) => sum + n, 0);
   const perSecond = (result: ClosedLoopResult) => twoXx(result) / result.seconds;
-  const cpuPerOk = (result: ClosedLoopResult, cpu: number) => cpu / twoXx(result);
+  const cpuPerOk = (result: ClosedLoopResult, cpu: CpuSeconds) => totalOf(cpu) / twoXx(result);
+  const userPerOk = (result: ClosedLoopResult, cpu: CpuSeconds) => cpu.user / twoXx(result);
   console.log('\nbench:intake');
   console.log(summary('bare Node (reads and parses the body)', bare.result, bare.cpu));
   console.log(
     summary("bare Fastify (the same, with the gateway's headers)", fastify.result, fastify.cpu),
   );
-  console.log(summary(`gateway ${GATEWAY}/api/events`, gatewayResult, gatewayCpu));
-  const gatewayCpuPerOk = cpuPerOk(gatewayResult, gatewayCpu);
+  console.log(summary(`gateway ${GATEWAY}/api/events`, gatewayResult, gatewayUsed));
+  const gatewayCpuPerOk = cpuPerOk(gatewayResult, gatewayUsed);
+  const gatewayUserPerOk = userPerOk(gatewayResult, gatewayUsed);
   console.log(
     `  throughput ratio       ${(perSecond(gatewayResult) / perSecond(bare.result)).toFixed(2)} (gateway 2xx/s ÷ bare Node 2xx/s); ${(perSecond(gatewayResult) / perSecond(fastify.result)).toFixed(2)} of bare Fastify's`,
   );
@@ -202,6 +219,11 @@ async function main(): Promise<void> {
     `  CPU per request ratio  ${(gatewayCpuPerOk / cpuPerOk(bare.result, bare.cpu)).toFixed(2)} (gateway ÷ bare Node); ${(gatewayCpuPerOk / cpuPerOk(fastify.result, fastify.cpu)).toFixed(2)} of bare Fastify's; bare Fastify ÷ bare Node ${(cpuPerOk(fastify.result, fastify.cpu) / cpuPerOk(bare.result, bare.cpu)).toFixed(2)}`,
   );
 
+  // The kernel's share is mostly the sends: on loopback the sender's CPU also delivers to the
+  // load generator and wakes it, which costs more the more often it sleeps (a slower server).
+  console.log(
+    `  user-code CPU ratio    ${(gatewayUserPerOk / userPerOk(bare.result, bare.cpu)).toFixed(2)} (gateway ÷ bare Node); ${(gatewayUserPerOk / userPerOk(fastify.result, fastify.cpu)).toFixed(2)} of bare Fastify's`,
+  );
   console.log('  slow clients (a byte a second), waiting for the gateway to cut them off…');
   const [headersCut, bodyCut] = await slow;
   console.log(
