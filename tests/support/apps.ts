@@ -233,11 +233,15 @@ export function startReport(
 export function allServicesForTests(): Record<ServiceName, Running<object>> {
   const running = {} as Record<ServiceName, Running<object>>;
   beforeAll(async () => {
-    running.ingestion = await startIngestion();
-    running.gateway = await startGateway();
-    running.directory = await startDirectory();
-    running.referral = await startReferral();
-    running.report = await startReport();
+    // Together: each waits on its engines (Kafka's group joins above all), not on another service.
+    [running.ingestion, running.gateway, running.directory, running.referral, running.report] =
+      await Promise.all([
+        startIngestion(),
+        startGateway(),
+        startDirectory(),
+        startReferral(),
+        startReport(),
+      ]);
   });
   afterAll(async () => {
     for (const service of SERVICE_NAMES) await running[service]?.close();
