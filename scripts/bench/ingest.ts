@@ -15,6 +15,7 @@
 // phase 1 (analyst-load.ts): the end-to-end rate and the count check with them,
 // against a run without; queries the account's limit refused are counted apart.
 import { randomUUID } from 'node:crypto';
+import { SERVICES } from '@handcheck/service-registry';
 import { createClickHouse, sqlString } from '@handcheck/server-kit';
 import { clickhouseLogin, commandOptions, profileEnv } from '../analytics/env';
 import { startAnalystLoad } from './analyst-load';
@@ -49,6 +50,51 @@ function mixSize(index: number): number {
 }
 
 const GATEWAY = process.env.GATEWAY_URL ?? 'http://127.0.0.1:8080';
+const GATEWAY_METRICS =
+  process.env.GATEWAY_METRICS_URL ??
+  `http://127.0.0.1:${SERVICES.gateway.metricsPort}${SERVICES.gateway.metricsPath}`;
+
+/** The gateway's own pauses so far: its collections, and its event loop's delay since the last scrape. */
+interface GatewayPauses {
+  minorCount: number;
+  minorSeconds: number;
+  majorCount: number;
+  majorSeconds: number;
+  loopP99Seconds: number;
+  loopMaxSeconds: number;
+}
+
+/**
+ * Reads the pauses from the gateway's /metrics (prom-client's defaults). Its event-loop figures
+ * cover the time since the previous scrape, so a scrape before a phase starts them afresh.
+ */
+async function gatewayPauses(): Promise<GatewayPauses> {
+  const text = await (await fetch(GATEWAY_METRICS)).text();
+  const read = (name: string, labels = '') => {
+    const line = text.split('\n').find((l) => l.startsWith(`${name}{`) && l.includes(labels));
+    return Number(line?.split(' ').at(-1) ?? NaN);
+  };
+  return {
+    minorCount: read('nodejs_gc_duration_seconds_count', 'kind="minor"'),
+    minorSeconds: read('nodejs_gc_duration_seconds_sum', 'kind="minor"'),
+    majorCount: read('nodejs_gc_duration_seconds_count', 'kind="major"'),
+    majorSeconds: read('nodejs_gc_duration_seconds_sum', 'kind="major"'),
+    loopP99Seconds: read('nodejs_eventloop_lag_p99_seconds'),
+    loopMaxSeconds: read('nodejs_eventloop_lag_max_seconds'),
+  };
+}
+
+function pausesLine(before: GatewayPauses, after: GatewayPauses, seconds: number): string {
+  const minor = after.minorCount - before.minorCount;
+  const major = after.majorCount - before.majorCount;
+  const ms = (s: number) => (s * 1000).toFixed(1);
+  return (
+    `young-generation collections ${minor} (one every ${minor ? Math.round((seconds * 1000) / minor) : '-'} ms, ` +
+    `${minor ? ms((after.minorSeconds - before.minorSeconds) / minor) : '-'} ms each), full ${major} ` +
+    `(${major ? ms((after.majorSeconds - before.majorSeconds) / major) : '-'} ms each); event loop delay ` +
+    `p99 ${ms(after.loopP99Seconds)} ms, max ${ms(after.loopMaxSeconds)} ms`
+  );
+}
 
 function batchBody(sessionId: string, size: number): string {
   const now = Date.now();
@@ -171,7 +217,9 @@ async function main(): Promise<void> {
     `Phase 2: latency at an even ${rate} requests/s for ${seconds} s (after a 3 s warm-up)`,
   );
   await pacedLoad({ ...pacedOptions, rate: rate / 2, seconds: 3, body: (i) => paced[i]! });
+  const pausesBefore = await gatewayPauses();
   const fixed = await pacedLoad({ ...pacedOptions, rate, seconds, body: (i) => measured[i]! });
+  const pausesAfter = await gatewayPauses();
 
   const non2xx = Object.entries(load.statuses).filter(([code]) => code !== '202');
   console.log('\nbench:ingest');
@@ -197,8 +245,9 @@ async function main(): Promise<void> {
     `  non-202 answers           ${non2xx.length ? JSON.stringify(Object.fromEntries(non2xx)) : 'none'}; connection errors ${load.errors}`,
   );
   console.log(
-    `  gateway latency @${rate}/s  p50 ${fixed.p50.toFixed(1)} ms, p99 ${fixed.p99.toFixed(1)} ms, max ${Math.round(fixed.max)} ms (${Math.round(fixed.achievedRate)} req/s achieved, ${(pacedEvents / measured.length).toFixed(2)} events per request, answers ${JSON.stringify(fixed.statuses)}, errors ${fixed.errors}; load generator stalled at most ${fixed.generatorStallMs.toFixed(0)} ms)`,
+    `  gateway latency @${rate}/s  p50 ${fixed.p50.toFixed(1)} ms, p99 ${fixed.p99.toFixed(1)} ms, max ${Math.round(fixed.max)} ms (${Math.round(fixed.achievedRate)} req/s achieved, ${(pacedEvents / measured.length).toFixed(2)} events per request, answers ${JSON.stringify(fixed.statuses)}, errors ${fixed.errors}; load generator at nice ${fixed.generatorPriority}, stalled at most ${fixed.generatorStallMs.toFixed(0)} ms)`,
   );
+  console.log(`  the gateway meanwhile      ${pausesLine(pausesBefore, pausesAfter, seconds)}`);
   await clickhouse.close();
   if (stored !== accepted) process.exitCode = 1;
 }
