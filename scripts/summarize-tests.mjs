@@ -30,7 +30,7 @@ if (existsSync(checksFile)) {
 function firstReason(messages) {
   const lines = (messages ?? [])
     .join('\n')
-    .replace(/\u001b\[[0-9;]*m/g, '')
+    .replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), '')
     .split('\n')
     .map((line) => line.trim())
     .filter((line) => line && !line.startsWith('at '));
