@@ -233,15 +233,25 @@ export function startReport(
 export function allServicesForTests(): Record<ServiceName, Running<object>> {
   const running = {} as Record<ServiceName, Running<object>>;
   beforeAll(async () => {
-    // Together: each waits on its engines (Kafka's group joins above all), not on another service.
-    [running.ingestion, running.gateway, running.directory, running.referral, running.report] =
-      await Promise.all([
-        startIngestion(),
-        startGateway(),
-        startDirectory(),
-        startReferral(),
-        startReport(),
-      ]);
+    // Together: each waits on its engines (Kafka's group joins above all), not on another
+    // service. Every one that started is kept for afterAll, even when another failed.
+    const starts: Record<ServiceName, Promise<Running<object>>> = {
+      ingestion: startIngestion(),
+      gateway: startGateway(),
+      directory: startDirectory(),
+      referral: startReferral(),
+      report: startReport(),
+    };
+    const failures: unknown[] = [];
+    await Promise.all(
+      SERVICE_NAMES.map((service) =>
+        starts[service].then(
+          (started) => void (running[service] = started),
+          (error: unknown) => void failures.push(error),
+        ),
+      ),
+    );
+    if (failures.length > 0) throw failures[0];
   });
   afterAll(async () => {
     for (const service of SERVICE_NAMES) await running[service]?.close();

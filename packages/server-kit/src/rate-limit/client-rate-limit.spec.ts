@@ -39,15 +39,19 @@ describe('ClientRateLimit (in memory)', () => {
     expect(await statuses(rate, 1, '2001:db8:1:3::1')).toEqual([true]);
   });
 
-  it('counts a connection that carries several clients (a trusted proxy) by each address, not by the connection', async () => {
+  it("keys a connection's own peer once, and a forwarded client (another address) on each request", async () => {
     const rate = limit(1, 1);
-    const proxy = {};
-    expect((await rate.take('203.0.113.9', proxy)).allowed).toBe(true);
+    const direct = { remoteAddress: '203.0.113.9' };
+    expect((await rate.take('203.0.113.9', direct)).allowed).toBe(true);
+    expect((await rate.take('203.0.113.9', direct)).allowed).toBe(false);
+    // A proxy's connection carries many clients: each counted by its own address.
+    const proxy = { remoteAddress: '10.0.0.1' };
     expect((await rate.take('203.0.113.10', proxy)).allowed).toBe(true);
-    expect((await rate.take('203.0.113.9', proxy)).allowed).toBe(false);
+    expect((await rate.take('203.0.113.11', proxy)).allowed).toBe(true);
+    expect((await rate.take('203.0.113.10', proxy)).allowed).toBe(false);
     // The same client on another connection, or on none, is the same client.
-    expect((await rate.take('203.0.113.10', {})).allowed).toBe(false);
-    expect((await rate.take('203.0.113.10')).allowed).toBe(false);
+    expect((await rate.take('203.0.113.9', { remoteAddress: '203.0.113.9' })).allowed).toBe(false);
+    expect((await rate.take('203.0.113.11')).allowed).toBe(false);
   });
 
   it('gives back a refunded request', async () => {

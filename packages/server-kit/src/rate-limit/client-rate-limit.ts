@@ -24,6 +24,11 @@ export interface ClientRateLimitOptions {
   store?: MongoLimitStore;
 }
 
+/** What take() needs of a request's connection (a Node socket): the address of its peer. */
+export interface Connection {
+  readonly remoteAddress?: string;
+}
+
 export type RateDecision =
   | {
       allowed: true;
@@ -45,12 +50,13 @@ export class ClientRateLimit {
   private readonly limiter: RateLimiterAbstract;
   private readonly hmac: (message: string) => Buffer;
   /**
-   * The last key worked out for each connection, with the address it was for: a browser sends
-   * its requests over a few kept-alive connections, so one HMAC serves many. Held by the
-   * connection (Node's socket, which holds the address itself) and gone with it; behind a
-   * trusted proxy one connection carries many clients, so the address is compared each time.
+   * The key of each connection's own peer, worked out once: a browser sends its requests over a
+   * few kept-alive connections, so one HMAC serves many. Only the key is kept, beside the
+   * socket that holds the address anyway, and goes with it. A request whose address is not
+   * its connection's peer (one forwarded by a trusted proxy) is keyed afresh every time, so
+   * no forwarded address outlives its request.
    */
-  private readonly byConnection = new WeakMap<object, { address: string; key: string }>();
+  private readonly byConnection = new WeakMap<Connection, string>();
 
   constructor(private readonly options: ClientRateLimitOptions) {
     const { name, burst, perSecond } = options;
@@ -67,9 +73,9 @@ export class ClientRateLimit {
 
   /**
    * Counts one request of this client, or says how long until it may send one. `connection`
-   * (the request's socket), when given, lets the client's key be reused for its next request.
+   * (the request's socket), when given, lets its peer's key be reused for its next request.
    */
-  async take(address: string, connection?: object): Promise<RateDecision> {
+  async take(address: string, connection?: Connection): Promise<RateDecision> {
     const key = this.keyOf(address, connection);
     try {
       await this.run(key, () => this.limiter.consume(key));
@@ -86,12 +92,13 @@ export class ClientRateLimit {
     }
   }
 
-  private keyOf(address: string, connection: object | undefined): string {
-    if (!connection) return clientKey(this.hmac, address);
-    const last = this.byConnection.get(connection);
-    if (last?.address === address) return last.key;
-    const key = clientKey(this.hmac, address);
-    this.byConnection.set(connection, { address, key });
+  private keyOf(address: string, connection: Connection | undefined): string {
+    if (connection?.remoteAddress !== address) return clientKey(this.hmac, address);
+    let key = this.byConnection.get(connection);
+    if (key === undefined) {
+      key = clientKey(this.hmac, address);
+      this.byConnection.set(connection, key);
+    }
     return key;
   }
 
