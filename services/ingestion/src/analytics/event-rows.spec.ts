@@ -27,6 +27,18 @@ describe('rowsFor', () => {
     expect(clickHouseTime(at)).toBe('2026-11-22 08:05:09');
   });
 
+  it('formats each time by its own second, however many seconds came before', () => {
+    const base = Date.UTC(2026, 10, 22, 8, 5, 9);
+    for (let second = 0; second < 5_000; second += 1) {
+      const ms = base + second * 1000 + (second % 1000);
+      expect(clickHouseTime(BigInt(ms))).toBe(
+        new Date(ms).toISOString().slice(0, 19).replace('T', ' '),
+      );
+    }
+    expect(clickHouseTime(BigInt(base + 999))).toBe('2026-11-22 08:05:09');
+    expect(clickHouseTime(BigInt(base + 1000))).toBe('2026-11-22 08:05:10');
+  });
+
   it('a page view is an analytics event and a page on its session', () => {
     const rows = rowsFor(
       event({ case: 'pageView', value: { $typeName: 'handcheck.analytics.v1.PageView' } }),
