@@ -3,7 +3,7 @@ import { Logger } from '@nestjs/common';
 import { bulkhead } from 'cockatiel';
 import { type Consumer, type IHeaders, type KafkaMessage } from 'kafkajs';
 import { type Metrics } from '../metrics/metrics.service';
-import { retryWhileActive } from '../resilience/keep-alive';
+import { HEARTBEAT_EVERY_MS, retryWhileActive } from '../resilience/keep-alive';
 import { type ConsumedBatch, type ConsumedMessage, type ConsumerContext } from './kafka-messages';
 import { type LaneConsumer, PartitionLane } from './partition-lanes';
 
@@ -137,6 +137,7 @@ export async function runBatchConsumer(
   options: BatchConsumerOptions,
   handler: BatchHandler,
   metrics: ConsumerMetrics,
+  heartbeatEveryMs = HEARTBEAT_EVERY_MS,
 ): Promise<RunningConsumer> {
   const running = new RunningConsumer(consumer, options.groupId);
   await consumer.connect();
@@ -155,21 +156,32 @@ export async function runBatchConsumer(
         batch.highWatermark,
         batch.messages.length,
       );
-      const outcome = await handler(
-        {
-          topic: batch.topic,
-          partition: batch.partition,
-          messages: batch.messages.map(toConsumed),
-          highWatermark: batch.highWatermark,
-          lastOffset: batch.lastOffset(),
-        },
-        {
-          topic: batch.topic,
-          partition: batch.partition,
-          heartbeat,
-          isActive: () => !running.isStopping && isRunning() && !isStale(),
-        },
-      );
+      // One call of the handler can outlast the session (a large batch from the start of
+      // the topic, an insert into a server that is shutting down): a group that hears
+      // nothing for that long drops the member, and kafkajs then crashes the consumer for
+      // good. kafkajs sends at most one heartbeat per heartbeatInterval, so beating often costs
+      // nothing.
+      const beating = setInterval(() => void heartbeat().catch(() => undefined), heartbeatEveryMs);
+      let outcome: BatchOutcome;
+      try {
+        outcome = await handler(
+          {
+            topic: batch.topic,
+            partition: batch.partition,
+            messages: batch.messages.map(toConsumed),
+            highWatermark: batch.highWatermark,
+            lastOffset: batch.lastOffset(),
+          },
+          {
+            topic: batch.topic,
+            partition: batch.partition,
+            heartbeat,
+            isActive: () => !running.isStopping && isRunning() && !isStale(),
+          },
+        );
+      } finally {
+        clearInterval(beating);
+      }
       if (outcome === 'abandon') return;
       // Resolving moves our fetch position (without it kafkajs fetches the same
       // messages again); committing records it for whoever owns the partition next.

@@ -16,8 +16,8 @@ export class ConsumerStopped extends Error {
   }
 }
 
-/** Heartbeats this often while waiting, well inside kafkajs's 30 s session timeout. */
-const HEARTBEAT_EVERY_MS = 1000;
+/** Heartbeats this often while waiting or working, well inside the group's session timeout. */
+export const HEARTBEAT_EVERY_MS = 1000;
 
 /** Waits `ms` keeping the group membership alive; throws ConsumerStopped once the hold is lost. */
 export async function waitWhileActive(ms: number, alive: KeepAlive): Promise<void> {
