@@ -1,10 +1,10 @@
-import { toBinary } from '@bufbuild/protobuf';
 import {
   type AnalyticsEvent,
   AnalyticsEventBatchSchema,
 } from './gen/handcheck/analytics/v1/events_pb';
 import { type BrowserEventType } from './browser-events/events';
 import { browserEventProblems } from './browser-events/parse-event-batch';
+import { compileMessageWriter } from './wire/message-writer';
 import { storedPath, storedReferrer, storedUserAgent, withoutControls } from './stored-text';
 
 export interface EventBatchMessage {
@@ -12,19 +12,18 @@ export interface EventBatchMessage {
   value: Buffer;
 }
 
+/** The batch's bytes as toBinary writes them, at a fraction of the cost (the gateway's hot path). */
+const writeEventBatch = compileMessageWriter(AnalyticsEventBatchSchema);
+
 /**
  * One Kafka message on analytics.event-batches.v1, keyed by the first event's
  * session (a browser sends one tab's events per request), so a session's
  * batches stay in order on one partition.
  */
 export function eventBatchMessage(events: AnalyticsEvent[]): EventBatchMessage {
-  const bytes = toBinary(AnalyticsEventBatchSchema, {
-    $typeName: 'handcheck.analytics.v1.AnalyticsEventBatch',
-    events,
-  });
   return {
     key: events[0]?.sessionId ?? '',
-    value: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+    value: writeEventBatch({ $typeName: 'handcheck.analytics.v1.AnalyticsEventBatch', events }),
   };
 }
 
