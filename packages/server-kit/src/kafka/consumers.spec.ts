@@ -7,15 +7,36 @@ import { ConsumerMetrics, runBatchConsumer } from './consumers';
 // it is given is called here by hand, with a heartbeat that counts its calls.
 function fakeConsumer() {
   let eachBatch: ((payload: EachBatchPayload) => Promise<void>) | undefined;
+  const crashListeners: ((event: { payload: { error: Error; restart: boolean } }) => void)[] = [];
+  const calls = { connect: 0, subscribe: 0, run: 0, disconnect: 0 };
   const consumer = {
-    connect: async () => undefined,
-    subscribe: async () => undefined,
+    events: { CRASH: 'consumer.crash' },
+    on: (name: string, listener: (typeof crashListeners)[number]) => {
+      if (name === 'consumer.crash') crashListeners.push(listener);
+    },
+    connect: async () => {
+      calls.connect += 1;
+    },
+    subscribe: async () => {
+      calls.subscribe += 1;
+    },
     run: async (config: { eachBatch: (payload: EachBatchPayload) => Promise<void> }) => {
+      calls.run += 1;
       eachBatch = config.eachBatch;
     },
     commitOffsets: async () => undefined,
-    disconnect: async () => undefined,
+    disconnect: async () => {
+      calls.disconnect += 1;
+    },
   } as unknown as Consumer;
+  /** As kafkajs reports a crash, having disconnected; `restart` says whether it starts again itself. */
+  const crash = (restart: boolean) => {
+    for (const listener of crashListeners) {
+      listener({
+        payload: { error: new Error('The coordinator is not aware of this member'), restart },
+      });
+    }
+  };
   const deliver = async () => {
     const beats: number[] = [];
     const payload = {
@@ -37,10 +58,72 @@ function fakeConsumer() {
     await eachBatch!(payload);
     return beats;
   };
-  return { consumer, deliver };
+  return { consumer, deliver, crash, calls };
 }
 
 describe('runBatchConsumer', () => {
+  const metrics = () => new ConsumerMetrics(new Metrics('test'));
+
+  it('starts the consumer again after a crash kafkajs will not retry, and counts it', async () => {
+    const { consumer, crash, calls } = fakeConsumer();
+    const counted = new Metrics('test');
+    await runBatchConsumer(
+      consumer,
+      { groupId: 'g', topic: 'events' },
+      async () => 'done',
+      new ConsumerMetrics(counted),
+      20,
+      { firstMs: 10, maxMs: 10 },
+    );
+    expect(calls).toEqual({ connect: 1, subscribe: 1, run: 1, disconnect: 0 });
+    crash(false);
+    await sleep(100);
+    expect(calls).toEqual({ connect: 2, subscribe: 2, run: 2, disconnect: 0 });
+    expect(
+      await counted.registry.getSingleMetricAsString('kafka_consumer_restarts_total'),
+    ).toContain('kafka_consumer_restarts_total{group="g",service="test"} 1');
+  });
+
+  it('leaves a crash kafkajs retries to kafkajs, and a stopped consumer stopped', async () => {
+    const { consumer, crash, calls } = fakeConsumer();
+    const running = await runBatchConsumer(
+      consumer,
+      { groupId: 'g', topic: 'events' },
+      async () => 'done',
+      metrics(),
+      20,
+      { firstMs: 10, maxMs: 10 },
+    );
+    crash(true);
+    await sleep(60);
+    expect(calls.run).toBe(1);
+    crash(false);
+    await running.stop();
+    await sleep(60);
+    expect(calls.run).toBe(1);
+  });
+
+  it('keeps trying, with backoff, while starting again fails', async () => {
+    const { consumer, crash, calls } = fakeConsumer();
+    await runBatchConsumer(
+      consumer,
+      { groupId: 'g', topic: 'events' },
+      async () => 'done',
+      metrics(),
+      20,
+      { firstMs: 10, maxMs: 20 },
+    );
+    const connect = consumer.connect.bind(consumer);
+    let refusals = 2;
+    consumer.connect = async () => {
+      if (refusals-- > 0) throw new Error('broker unreachable');
+      await connect();
+    };
+    crash(false);
+    await sleep(200);
+    expect(calls.run).toBe(2);
+  });
+
   it('keeps the group membership alive while one batch is being handled', async () => {
     const { consumer, deliver } = fakeConsumer();
     let handled = 0;

@@ -1,8 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Logger } from '@nestjs/common';
 import { bulkhead } from 'cockatiel';
-import { type Consumer, type IHeaders, type KafkaMessage } from 'kafkajs';
+import { type Consumer, type ConsumerRunConfig, type IHeaders, type KafkaMessage } from 'kafkajs';
 import { type Metrics } from '../metrics/metrics.service';
+import { backoffDelay } from '../resilience/backoff';
 import { HEARTBEAT_EVERY_MS, retryWhileActive } from '../resilience/keep-alive';
 import { type ConsumedBatch, type ConsumedMessage, type ConsumerContext } from './kafka-messages';
 import { type LaneConsumer, PartitionLane } from './partition-lanes';
@@ -69,8 +70,14 @@ function toConsumed(message: KafkaMessage): ConsumedMessage {
 export class ConsumerMetrics {
   private readonly lag;
   private readonly batchSize;
+  private readonly restarts;
 
   constructor(metrics: Metrics) {
+    this.restarts = metrics.counter({
+      name: 'kafka_consumer_restarts_total',
+      help: 'Consumers started again by the service after kafkajs gave up on them (a crash it would not retry)',
+      labelNames: ['group'],
+    });
     this.lag = metrics.gauge({
       name: 'kafka_consumer_lag',
       help: 'Messages behind the partition end: at each fetch, those fetched and not yet committed plus any after them',
@@ -95,6 +102,10 @@ export class ConsumerMetrics {
     const behind = Number(BigInt(highWatermark) - BigInt(firstOffset));
     this.lag.set({ group, topic, partition: String(partition) }, Math.max(0, behind));
     this.batchSize.observe({ group, topic }, size);
+  }
+
+  restarted(group: string) {
+    this.restarts.inc({ group });
   }
 
   committed(
@@ -131,6 +142,69 @@ export class RunningConsumer {
   }
 }
 
+/** Backoff between attempts to start a consumer again after a crash kafkajs would not retry. */
+export interface RestartBackoff {
+  firstMs: number;
+  maxMs: number;
+}
+
+const RESTART_BACKOFF: RestartBackoff = { firstMs: 1_000, maxMs: 30_000 };
+
+/**
+ * Connects, subscribes and runs `consumer`, and runs it again whenever kafkajs gives up on it.
+ * kafkajs restarts a crashed consumer itself only after an error it deems retriable; after
+ * any other (the group no longer knowing the member, a handler's non-retriable error) it
+ * leaves the consumer disconnected for good while the service goes on reporting ready, and
+ * nothing is consumed until someone restarts the pod. Uncommitted messages are delivered again
+ * once it runs, and every handler is idempotent.
+ */
+async function startConsuming(
+  consumer: Consumer,
+  options: ConsumerOptions,
+  config: ConsumerRunConfig,
+  running: RunningConsumer,
+  metrics: ConsumerMetrics,
+  backoff: RestartBackoff,
+): Promise<void> {
+  const logger = new Logger(`consumer:${options.groupId}`);
+  const start = async () => {
+    await consumer.connect();
+    await consumer.subscribe({
+      topic: options.topic,
+      fromBeginning: options.fromBeginning ?? true,
+    });
+    await consumer.run(config);
+  };
+  let restarting = false;
+  consumer.on(consumer.events.CRASH, ({ payload }) => {
+    if (payload.restart || running.isStopping || restarting) return;
+    restarting = true;
+    void (async () => {
+      let cause: unknown = payload.error;
+      for (let attempt = 0; !running.isStopping; attempt++) {
+        const delay = backoffDelay(attempt, backoff);
+        logger.error(
+          { err: cause, attempt, retryInMs: delay },
+          'Consumer crashed and kafkajs will not restart it; starting it again',
+        );
+        await sleep(delay);
+        if (running.isStopping) break;
+        try {
+          await start();
+          metrics.restarted(options.groupId);
+          break;
+        } catch (error) {
+          cause = error;
+        }
+      }
+      restarting = false;
+      // Stopped while starting: what start() connected is let go as stop() meant.
+      if (running.isStopping) await consumer.disconnect().catch(() => undefined);
+    })();
+  });
+  await start();
+}
+
 /** Runs a batch consumer with manual commits after each handled batch. */
 export async function runBatchConsumer(
   consumer: Consumer,
@@ -138,62 +212,71 @@ export async function runBatchConsumer(
   handler: BatchHandler,
   metrics: ConsumerMetrics,
   heartbeatEveryMs = HEARTBEAT_EVERY_MS,
+  restartBackoff = RESTART_BACKOFF,
 ): Promise<RunningConsumer> {
   const running = new RunningConsumer(consumer, options.groupId);
-  await consumer.connect();
-  await consumer.subscribe({ topic: options.topic, fromBeginning: options.fromBeginning ?? true });
-  await consumer.run({
-    autoCommit: false,
-    eachBatchAutoResolve: false,
-    eachBatch: async ({ batch, resolveOffset, heartbeat, isRunning, isStale }) => {
-      if (batch.messages.length === 0) return;
-      const first = batch.messages[0]?.offset ?? batch.firstOffset() ?? '0';
-      metrics.fetched(
-        options.groupId,
-        batch.topic,
-        batch.partition,
-        first,
-        batch.highWatermark,
-        batch.messages.length,
-      );
-      // One call of the handler can outlast the session (a large batch from the start of
-      // the topic, an insert into a server that is shutting down): a group that hears
-      // nothing for that long drops the member, and kafkajs then crashes the consumer for
-      // good. kafkajs sends at most one heartbeat per heartbeatInterval, so beating often costs
-      // nothing.
-      const beating = setInterval(() => void heartbeat().catch(() => undefined), heartbeatEveryMs);
-      let outcome: BatchOutcome;
-      try {
-        outcome = await handler(
-          {
-            topic: batch.topic,
-            partition: batch.partition,
-            messages: batch.messages.map(toConsumed),
-            highWatermark: batch.highWatermark,
-            lastOffset: batch.lastOffset(),
-          },
-          {
-            topic: batch.topic,
-            partition: batch.partition,
-            heartbeat,
-            isActive: () => !running.isStopping && isRunning() && !isStale(),
-          },
+  await startConsuming(
+    consumer,
+    options,
+    {
+      autoCommit: false,
+      eachBatchAutoResolve: false,
+      eachBatch: async ({ batch, resolveOffset, heartbeat, isRunning, isStale }) => {
+        if (batch.messages.length === 0) return;
+        const first = batch.messages[0]?.offset ?? batch.firstOffset() ?? '0';
+        metrics.fetched(
+          options.groupId,
+          batch.topic,
+          batch.partition,
+          first,
+          batch.highWatermark,
+          batch.messages.length,
         );
-      } finally {
-        clearInterval(beating);
-      }
-      if (outcome === 'abandon') return;
-      // Resolving moves our fetch position (without it kafkajs fetches the same
-      // messages again); committing records it for whoever owns the partition next.
-      resolveOffset(batch.lastOffset());
-      const next = (BigInt(batch.lastOffset()) + 1n).toString();
-      await consumer.commitOffsets([
-        { topic: batch.topic, partition: batch.partition, offset: next },
-      ]);
-      metrics.committed(options.groupId, batch.topic, batch.partition, next, batch.highWatermark);
-      await heartbeat();
+        // One call of the handler can outlast the session (a large batch from the start of
+        // the topic, an insert into a server that is shutting down): a group that hears
+        // nothing for that long drops the member, and kafkajs then crashes the consumer for
+        // good. kafkajs sends at most one heartbeat per heartbeatInterval, so beating often costs
+        // nothing.
+        const beating = setInterval(
+          () => void heartbeat().catch(() => undefined),
+          heartbeatEveryMs,
+        );
+        let outcome: BatchOutcome;
+        try {
+          outcome = await handler(
+            {
+              topic: batch.topic,
+              partition: batch.partition,
+              messages: batch.messages.map(toConsumed),
+              highWatermark: batch.highWatermark,
+              lastOffset: batch.lastOffset(),
+            },
+            {
+              topic: batch.topic,
+              partition: batch.partition,
+              heartbeat,
+              isActive: () => !running.isStopping && isRunning() && !isStale(),
+            },
+          );
+        } finally {
+          clearInterval(beating);
+        }
+        if (outcome === 'abandon') return;
+        // Resolving moves our fetch position (without it kafkajs fetches the same
+        // messages again); committing records it for whoever owns the partition next.
+        resolveOffset(batch.lastOffset());
+        const next = (BigInt(batch.lastOffset()) + 1n).toString();
+        await consumer.commitOffsets([
+          { topic: batch.topic, partition: batch.partition, offset: next },
+        ]);
+        metrics.committed(options.groupId, batch.topic, batch.partition, next, batch.highWatermark);
+        await heartbeat();
+      },
     },
-  });
+    running,
+    metrics,
+    restartBackoff,
+  );
   return running;
 }
 
@@ -211,6 +294,7 @@ export async function runMessageConsumer(
   options: MessageConsumerOptions,
   handler: MessageHandler,
   metrics: ConsumerMetrics,
+  restartBackoff = RESTART_BACKOFF,
 ): Promise<RunningConsumer> {
   const logger = new Logger(`consumer:${options.groupId}`);
   const lanes = new Map<number, PartitionLane>();
@@ -268,41 +352,46 @@ export async function runMessageConsumer(
       lanes.delete(partition);
     }
   });
-  await consumer.connect();
-  await consumer.subscribe({ topic: options.topic, fromBeginning: options.fromBeginning ?? true });
-  await consumer.run({
-    autoCommit: false,
-    eachBatchAutoResolve: false,
-    eachBatch: async (payload) => {
-      const { batch, resolveOffset, isRunning, isStale } = payload;
-      heartbeat = payload.heartbeat;
-      const active = () => !running.isStopping && isRunning() && !isStale();
-      if (!active()) return;
-      let lane = lanes.get(batch.partition);
-      if (!lane) {
-        lane = new PartitionLane(batch.topic, batch.partition, lanesConsumer, handlers);
-        lanes.set(batch.partition, lane);
-      }
-      lane.highWatermark = batch.highWatermark;
-      for (const message of batch.messages) {
-        if (lane.enqueue(message))
-          metrics.fetched(
-            options.groupId,
-            batch.topic,
-            batch.partition,
-            message.offset,
-            batch.highWatermark,
-            1,
-          );
-        // Fetching goes on from here; committing is the lane's, once each is handled.
-        resolveOffset(message.offset);
-      }
-      // Memory stays bounded: a partition far behind holds the next fetch back.
-      while (lane.size > MAX_QUEUED_PER_PARTITION && active()) {
-        await payload.heartbeat().catch(() => undefined);
-        await sleep(100);
-      }
+  await startConsuming(
+    consumer,
+    options,
+    {
+      autoCommit: false,
+      eachBatchAutoResolve: false,
+      eachBatch: async (payload) => {
+        const { batch, resolveOffset, isRunning, isStale } = payload;
+        heartbeat = payload.heartbeat;
+        const active = () => !running.isStopping && isRunning() && !isStale();
+        if (!active()) return;
+        let lane = lanes.get(batch.partition);
+        if (!lane) {
+          lane = new PartitionLane(batch.topic, batch.partition, lanesConsumer, handlers);
+          lanes.set(batch.partition, lane);
+        }
+        lane.highWatermark = batch.highWatermark;
+        for (const message of batch.messages) {
+          if (lane.enqueue(message))
+            metrics.fetched(
+              options.groupId,
+              batch.topic,
+              batch.partition,
+              message.offset,
+              batch.highWatermark,
+              1,
+            );
+          // Fetching goes on from here; committing is the lane's, once each is handled.
+          resolveOffset(message.offset);
+        }
+        // Memory stays bounded: a partition far behind holds the next fetch back.
+        while (lane.size > MAX_QUEUED_PER_PARTITION && active()) {
+          await payload.heartbeat().catch(() => undefined);
+          await sleep(100);
+        }
+      },
     },
-  });
+    running,
+    metrics,
+    restartBackoff,
+  );
   return running;
 }

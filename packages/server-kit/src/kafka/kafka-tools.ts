@@ -2,5 +2,5 @@
 // checking a dead-letter topic): the same client set-up as the services,
 // without anyone else importing kafkajs.
 export type { Admin, Consumer, Kafka, Producer } from 'kafkajs';
-export { ConfigResourceTypes } from 'kafkajs';
+export { ConfigResourceTypes, KafkaJSNonRetriableError } from 'kafkajs';
 export { createKafka, createProducer, ensureTopics } from './kafka-client';
