@@ -53,6 +53,11 @@ const ANNOTATIONS: Record<string, { summary: string; description: string }> = {
     description:
       'The mail relay refused or did not answer 1 referral mails in the last 15m; they are retried with backoff.',
   },
+  HandCheckConsumerRestarted: {
+    summary: 'A HandCheck consumer crashed and was started again',
+    description:
+      'Consumer group ingestion was started again 1 times in the last 15m after crashes kafkajs would not retry; its log says why (docs/operations.md).',
+  },
   HandCheckConsumerLag: {
     summary: 'A HandCheck consumer is falling behind',
     description:
@@ -99,6 +104,15 @@ const MINUTE_TESTS = [
       { series: `referral_outcomes_total{${ns},outcome="failed"}`, values: '0 0 1 1 1 1' },
       { series: `referral_outcomes_total{${ns},outcome="sent"}`, values: '0 10 20 30 40 50' },
       {
+        series: `kafka_consumer_restarts_total{${ns},group="ingestion",service="ingestion"}`,
+        values: '0 0 1 1 1 1',
+      },
+      { series: `kafka_consumer_restarts_total{${ns},group="report"}`, values: '0 0 0 0 0 0' },
+      {
+        series: `kafka_consumer_restarts_total{namespace="other",group="x"}`,
+        values: '0 1 2 3 4 5',
+      },
+      {
         series:
           'kafka_consumergroup_lag_sum{consumergroup="ingestion",topic="analytics.event-batches.v1"}',
         values: '0+200x30',
@@ -132,6 +146,14 @@ const MINUTE_TESTS = [
         eval_time: '5m',
         alertname: 'HandCheckReferralMailsFailing',
         exp_alerts: [alert('HandCheckReferralMailsFailing', { severity: 'critical' })],
+      },
+      { eval_time: '1m', alertname: 'HandCheckConsumerRestarted', exp_alerts: [] },
+      {
+        eval_time: '5m',
+        alertname: 'HandCheckConsumerRestarted',
+        exp_alerts: [
+          alert('HandCheckConsumerRestarted', { severity: 'warning', group: 'ingestion' }),
+        ],
       },
       // 200 a minute passes 1,000 at 6 minutes, then must last 10.
       { eval_time: '12m', alertname: 'HandCheckConsumerLag', exp_alerts: [] },
@@ -209,6 +231,7 @@ describe("the chart's alerts (promtool)", () => {
     expect(`${check.stdout}${check.stderr}`).toContain('SUCCESS');
     expect(rule.spec.groups.flatMap((g) => g.rules.map((r) => r.alert)).sort()).toEqual([
       'HandCheckConsumerLag',
+      'HandCheckConsumerRestarted',
       'HandCheckEventsDeadLettered',
       'HandCheckReferralMailsFailing',
       'HandCheckReferralsDeadLettered',
