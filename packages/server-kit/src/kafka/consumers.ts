@@ -234,9 +234,9 @@ export async function runBatchConsumer(
         );
         // One call of the handler can outlast the session (a large batch from the start of
         // the topic, an insert into a server that is shutting down): a group that hears
-        // nothing for that long drops the member, and kafkajs then crashes the consumer for
-        // good. kafkajs sends at most one heartbeat per heartbeatInterval, so beating often costs
-        // nothing.
+        // nothing for that long drops the member, and kafkajs then crashes the consumer
+        // (startConsuming starts it again, and the batch is handled twice). kafkajs sends at
+        // most one heartbeat per heartbeatInterval, so beating often costs nothing.
         const beating = setInterval(
           () => void heartbeat().catch(() => undefined),
           heartbeatEveryMs,
