@@ -26,19 +26,27 @@ export function testKafka(): Kafka {
   });
 }
 
-/** A fresh referral topic (partitioned as the real one) and its dead-letter twin, created now. */
-export async function referralTopic(kafka: Kafka): Promise<string> {
-  const topic = uniqueName('referrals.requested.v1.test');
+/** Creates the topics now, as the services create theirs (ensureTopics), through an admin of its own. */
+export async function createTopics(
+  kafka: Kafka,
+  topics: Parameters<typeof ensureTopics>[1],
+): Promise<void> {
   const admin = kafka.admin();
   await admin.connect();
   try {
-    await ensureTopics(admin, [
-      { topic, partitions: TOPIC_PARTITIONS[TOPICS.referralsRequested] },
-      { topic: `${topic}.dlq`, partitions: 1 },
-    ]);
+    await ensureTopics(admin, topics);
   } finally {
     await admin.disconnect();
   }
+}
+
+/** A fresh referral topic (partitioned as the real one) and its dead-letter twin, created now. */
+export async function referralTopic(kafka: Kafka): Promise<string> {
+  const topic = uniqueName('referrals.requested.v1.test');
+  await createTopics(kafka, [
+    { topic, partitions: TOPIC_PARTITIONS[TOPICS.referralsRequested] },
+    { topic: `${topic}.dlq`, partitions: 1 },
+  ]);
   return topic;
 }
 

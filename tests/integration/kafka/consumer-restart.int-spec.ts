@@ -13,10 +13,9 @@ import {
 import {
   KafkaJSNonRetriableError,
   createProducer,
-  ensureTopics,
   uniqueName,
 } from '@handcheck/server-kit/testing';
-import { testKafka } from '../../support/referrals';
+import { createTopics, testKafka } from '../../support/referrals';
 
 jest.setTimeout(60_000);
 
@@ -25,13 +24,7 @@ const topic = uniqueName('consumer-restart');
 let running: RunningConsumer | undefined;
 
 beforeAll(async () => {
-  const admin = kafka.admin();
-  await admin.connect();
-  try {
-    await ensureTopics(admin, [{ topic, partitions: 1 }]);
-  } finally {
-    await admin.disconnect();
-  }
+  await createTopics(kafka, [{ topic, partitions: 1 }]);
   const producer = createProducer(kafka);
   await producer.connect();
   await producer.send({ topic, acks: -1, messages: [{ key: 'k', value: 'first' }] });

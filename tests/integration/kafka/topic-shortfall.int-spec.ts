@@ -6,9 +6,9 @@
 import { Logger } from '@nestjs/common';
 import mongoose from 'mongoose';
 import { TOPICS, TOPIC_PARTITIONS } from '@handcheck/contracts';
-import { ensureTopics, uniqueName } from '@handcheck/server-kit/testing';
+import { uniqueName } from '@handcheck/server-kit/testing';
 import { type Running, startReferral } from '../../support/apps';
-import { mongoUrl, testKafka } from '../../support/referrals';
+import { createTopics, mongoUrl, testKafka } from '../../support/referrals';
 import { type ReferralEnv } from '../../../services/referral/src/config/referral.env';
 
 jest.setTimeout(60_000);
@@ -32,14 +32,8 @@ async function partitionsOf(name: string): Promise<number> {
 }
 
 beforeAll(async () => {
-  const admin = kafka.admin();
-  await admin.connect();
-  try {
-    // As an older install left it: one partition where the service now wants more.
-    await ensureTopics(admin, [{ topic, partitions: 1 }]);
-  } finally {
-    await admin.disconnect();
-  }
+  // As an older install left it: one partition where the service now wants more.
+  await createTopics(kafka, [{ topic, partitions: 1 }]);
   warnings = jest.spyOn(Logger.prototype, 'warn');
   referral = await startReferral({
     REFERRAL_TOPIC: topic,

@@ -178,6 +178,14 @@ describe('compileMessageWriter', () => {
     }
   });
 
+  it('writes the fields a message carries unknown, as toBinary does', () => {
+    const unknown = [
+      { no: 40, wireType: 2, data: Uint8Array.from([3, 97, 98, 99]) },
+      { no: 41, wireType: 0, data: Uint8Array.from([150, 1]) },
+    ];
+    expectSameBytes({ ...batch([{ ...event(), $unknown: unknown }]), $unknown: unknown });
+  });
+
   it('writes messages made by create(), and many random events past its first buffer', () => {
     expectSameBytes(
       create(AnalyticsEventBatchSchema, {

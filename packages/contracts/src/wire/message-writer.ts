@@ -10,8 +10,9 @@ import {
  * the analytics batch), for about half its CPU (`npm run bench:event-writer`): `toBinary` grows
  * and copies a fresh 128-byte buffer per call and copies it again to finish, where this writes
  * into one reused scratch buffer and copies out once. Compiled from the schema, so a field
- * added to the contract needs no change here; field kinds no hot message uses (maps, packed
- * lists, fixed-width and zigzag integers, groups) are refused when compiled, at startup.
+ * added to the contract needs no change here; field kinds the analytics batch does not use
+ * (maps, scalar lists, enums, bytes, 32-bit signed and floating-point numbers, groups) are refused
+ * when compiled, at startup.
  */
 export function compileMessageWriter<Desc extends DescMessage>(
   schema: Desc,
@@ -32,11 +33,8 @@ type WriteValue = (out: Scratch, value: never) => void;
 
 const LENGTH_DELIMITED = 2;
 const VARINT = 0;
-const BIT64 = 1;
-const BIT32 = 5;
 /** Proto3's implicit presence: a field is written unless it holds its type's zero value. */
 const IMPLICIT = 2;
-const LEGACY_REQUIRED = 3;
 /** Strings up to this many UTF-16 units are copied by hand when ASCII; longer ones by Buffer. */
 const HAND_COPY_MAX = 127;
 const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
@@ -67,12 +65,11 @@ class Scratch {
   }
 
   /** A 64-bit varint; negative values as their 64-bit two's complement, as protobuf has it. */
-  varint64(value: bigint | number | string): void {
-    let big = typeof value === 'bigint' ? value : BigInt(value);
+  varint64(value: bigint): void {
     this.reserve(10);
-    if (big >= 0n && big <= MAX_SAFE) {
+    if (value >= 0n && value <= MAX_SAFE) {
       // Times in milliseconds: Number arithmetic, not BigInt's, which allocates at every step.
-      let number = Number(big);
+      let number = Number(value);
       while (number > 0x7f) {
         // `&` keeps the low 32 bits of the number, so its low 7 bits are right.
         this.bytes[this.pos++] = (number & 0x7f) | 0x80;
@@ -81,7 +78,7 @@ class Scratch {
       this.bytes[this.pos++] = number;
       return;
     }
-    big = BigInt.asUintN(64, big);
+    let big = BigInt.asUintN(64, value);
     while (big > 0x7fn) {
       this.bytes[this.pos++] = Number(big & 0x7fn) | 0x80;
       big >>= 7n;
@@ -192,16 +189,8 @@ function fieldsWriter(schema: DescMessage, compiled: Map<DescMessage, Write>): W
 
 function fieldWriter(field: DescField, compiled: Map<DescMessage, Write>): Write {
   const name = field.localName;
-  if (field.fieldKind === 'map') throw unsupported(field);
-  if (field.fieldKind === 'list') {
-    const writeItem =
-      field.listKind === 'message'
-        ? messageValue(field, compiled)
-        : field.listKind === 'scalar' &&
-            (field.scalar === ScalarType.STRING || field.scalar === ScalarType.BYTES)
-          ? scalarValue(field, field.scalar)
-          : undefined;
-    if (!writeItem) throw unsupported(field);
+  if (field.fieldKind === 'list' && field.listKind === 'message') {
+    const writeItem = messageValue(field, compiled);
     return (out, message) => {
       const list = message[name] as never[];
       for (let i = 0; i < list.length; i++) writeItem(out, list[i]!);
@@ -210,7 +199,10 @@ function fieldWriter(field: DescField, compiled: Map<DescMessage, Write>): Write
   const writeValue =
     field.fieldKind === 'message'
       ? messageValue(field, compiled)
-      : scalarValue(field, field.fieldKind === 'enum' ? ScalarType.INT32 : field.scalar);
+      : field.fieldKind === 'scalar'
+        ? scalarValue(field)
+        : undefined;
+  if (!writeValue) throw unsupported(field);
   if (field.oneof) {
     const oneof = field.oneof.localName;
     return (out, message) => {
@@ -218,18 +210,15 @@ function fieldWriter(field: DescField, compiled: Map<DescMessage, Write>): Write
       if (chosen.case === name) writeValue(out, chosen.value as never);
     };
   }
-  if (field.fieldKind === 'message' || field.presence !== IMPLICIT) {
-    const required = field.presence === LEGACY_REQUIRED;
+  if (field.fieldKind !== 'scalar' || field.presence !== IMPLICIT) {
     return (out, message) => {
       const value = message[name];
       if (value !== undefined && Object.prototype.hasOwnProperty.call(message, name)) {
         writeValue(out, value as never);
-      } else if (required) {
-        throw new Error(`cannot encode ${field.toString()} to binary: required field not set`);
       }
     };
   }
-  const isZero = zeroTest(field);
+  const isZero = zeroTest(field.scalar);
   return (out, message) => {
     const value = message[name];
     if (!isZero(value)) writeValue(out, value as never);
@@ -237,25 +226,11 @@ function fieldWriter(field: DescField, compiled: Map<DescMessage, Write>): Write
 }
 
 /** Proto3's zero value of the field's type, told as `toBinary` tells it. */
-function zeroTest(field: DescField): (value: unknown) => boolean {
-  if (field.fieldKind === 'enum') {
-    const zero = field.enum.values[0]!.number;
-    return (value) => value === zero;
-  }
-  switch (field.scalar) {
-    case ScalarType.STRING:
-      return (value) => value === '';
-    case ScalarType.BOOL:
-      return (value) => value === false;
-    case ScalarType.BYTES:
-      return (value) => value instanceof Uint8Array && value.byteLength === 0;
-    case ScalarType.DOUBLE:
-    case ScalarType.FLOAT:
-      return (value) => Object.is(value, 0);
-    default:
-      // Loose equality, as toBinary has it: 0, 0n and "0" are all zero.
-      return (value) => value == 0;
-  }
+function zeroTest(scalar: ScalarType): (value: unknown) => boolean {
+  if (scalar === ScalarType.STRING) return (value) => value === '';
+  if (scalar === ScalarType.BOOL) return (value) => value === false;
+  // Loose equality, as toBinary has it: 0, 0n and "0" are all zero.
+  return (value) => value == 0;
 }
 
 function messageValue(field: DescField, compiled: Map<DescMessage, Write>): WriteValue {
@@ -273,78 +248,41 @@ function messageValue(field: DescField, compiled: Map<DescMessage, Write>): Writ
   };
 }
 
-function scalarValue(field: DescField, scalar: ScalarType | undefined): WriteValue {
-  switch (scalar) {
-    case ScalarType.STRING: {
-      const tag = tagBytes(field, LENGTH_DELIMITED);
-      return (out, value: string) => {
-        out.tag(tag);
-        out.string(value);
-      };
-    }
-    case ScalarType.BYTES: {
-      const tag = tagBytes(field, LENGTH_DELIMITED);
-      return (out, value: Uint8Array) => {
-        out.tag(tag);
-        out.varint32(value.length);
-        out.raw(value);
-      };
-    }
-    case ScalarType.BOOL: {
-      const tag = tagBytes(field, VARINT);
-      return (out, value: boolean) => {
-        out.tag(tag);
-        out.varint32(value ? 1 : 0);
-      };
-    }
-    case ScalarType.UINT32: {
-      const tag = tagBytes(field, VARINT);
-      return (out, value: number) => {
-        if (!Number.isInteger(value) || value < 0 || value > 0xffffffff) {
-          throw new Error(`cannot encode ${field.toString()} to binary: invalid uint32: ${value}`);
-        }
-        out.tag(tag);
-        out.varint32(value);
-      };
-    }
-    case ScalarType.INT32: {
-      const tag = tagBytes(field, VARINT);
-      return (out, value: number) => {
-        if (!Number.isInteger(value) || value < -0x80000000 || value > 0x7fffffff) {
-          throw new Error(`cannot encode ${field.toString()} to binary: invalid int32: ${value}`);
-        }
-        out.tag(tag);
-        if (value >= 0) out.varint32(value);
-        else out.varint64(value);
-      };
-    }
-    case ScalarType.INT64:
-    case ScalarType.UINT64: {
-      const tag = tagBytes(field, VARINT);
-      return (out, value: bigint | number | string) => {
-        out.tag(tag);
-        out.varint64(value);
-      };
-    }
-    case ScalarType.DOUBLE: {
-      const tag = tagBytes(field, BIT64);
-      return (out, value: number) => {
-        out.tag(tag);
-        out.reserve(8);
-        out.pos = out.bytes.writeDoubleLE(value, out.pos);
-      };
-    }
-    case ScalarType.FLOAT: {
-      const tag = tagBytes(field, BIT32);
-      return (out, value: number) => {
-        out.tag(tag);
-        out.reserve(4);
-        out.pos = out.bytes.writeFloatLE(value, out.pos);
-      };
-    }
-    default:
-      throw unsupported(field);
-  }
+/** How each scalar type the writer knows is written after its tag; others are refused. */
+const SCALARS: Partial<
+  Record<
+    ScalarType,
+    { wireType: number; write: (out: Scratch, value: never, field: DescField) => void }
+  >
+> = {
+  [ScalarType.STRING]: {
+    wireType: LENGTH_DELIMITED,
+    write: (out, value: string) => out.string(value),
+  },
+  [ScalarType.BOOL]: {
+    wireType: VARINT,
+    write: (out, value: boolean) => out.varint32(value ? 1 : 0),
+  },
+  [ScalarType.UINT32]: {
+    wireType: VARINT,
+    write: (out, value: number, field) => {
+      if (!Number.isInteger(value) || value < 0 || value > 0xffffffff) {
+        throw new Error(`cannot encode ${field.toString()} to binary: invalid uint32: ${value}`);
+      }
+      out.varint32(value);
+    },
+  },
+  [ScalarType.INT64]: { wireType: VARINT, write: (out, value: bigint) => out.varint64(value) },
+};
+
+function scalarValue(field: DescField): WriteValue | undefined {
+  const scalar = field.scalar === undefined ? undefined : SCALARS[field.scalar];
+  if (!scalar) return undefined;
+  const tag = tagBytes(field, scalar.wireType);
+  return (out, value) => {
+    out.tag(tag);
+    scalar.write(out, value, field);
+  };
 }
 
 function unsupported(field: DescField): Error {

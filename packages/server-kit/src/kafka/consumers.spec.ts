@@ -62,19 +62,21 @@ function fakeConsumer() {
 }
 
 describe('runBatchConsumer', () => {
-  const metrics = () => new ConsumerMetrics(new Metrics('test'));
+  /** A consumer whose batches are handled at once; restarts after 10 ms, then up to `maxMs`. */
+  const startDone = (consumer: Consumer, metrics = new Metrics('test'), maxMs = 10) =>
+    runBatchConsumer(
+      consumer,
+      { groupId: 'g', topic: 'events' },
+      async () => 'done',
+      new ConsumerMetrics(metrics),
+      20,
+      { firstMs: 10, maxMs },
+    );
 
   it('starts the consumer again after a crash kafkajs will not retry, and counts it', async () => {
     const { consumer, crash, calls } = fakeConsumer();
     const counted = new Metrics('test');
-    await runBatchConsumer(
-      consumer,
-      { groupId: 'g', topic: 'events' },
-      async () => 'done',
-      new ConsumerMetrics(counted),
-      20,
-      { firstMs: 10, maxMs: 10 },
-    );
+    await startDone(consumer, counted);
     expect(calls).toEqual({ connect: 1, subscribe: 1, run: 1, disconnect: 0 });
     crash(false);
     await sleep(100);
@@ -86,14 +88,7 @@ describe('runBatchConsumer', () => {
 
   it('leaves a crash kafkajs retries to kafkajs, and a stopped consumer stopped', async () => {
     const { consumer, crash, calls } = fakeConsumer();
-    const running = await runBatchConsumer(
-      consumer,
-      { groupId: 'g', topic: 'events' },
-      async () => 'done',
-      metrics(),
-      20,
-      { firstMs: 10, maxMs: 10 },
-    );
+    const running = await startDone(consumer);
     crash(true);
     await sleep(60);
     expect(calls.run).toBe(1);
@@ -105,14 +100,7 @@ describe('runBatchConsumer', () => {
 
   it('keeps trying, with backoff, while starting again fails', async () => {
     const { consumer, crash, calls } = fakeConsumer();
-    await runBatchConsumer(
-      consumer,
-      { groupId: 'g', topic: 'events' },
-      async () => 'done',
-      metrics(),
-      20,
-      { firstMs: 10, maxMs: 20 },
-    );
+    await startDone(consumer, undefined, 20);
     const connect = consumer.connect.bind(consumer);
     let refusals = 2;
     consumer.connect = async () => {
