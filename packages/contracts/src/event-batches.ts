@@ -12,13 +12,20 @@ export interface EventBatchMessage {
   value: Buffer;
 }
 
+/**
+ * The most events one record of analytics.event-batches.v1 holds. The gateway joins the
+ * requests bound for one partition into one record (their encodings concatenated are one
+ * batch), at most this many events in all; a record with more is not the gateway's.
+ */
+export const MAX_EVENTS_PER_RECORD = 1000;
+
 /** The batch's bytes as toBinary writes them, at a fraction of the cost (the gateway's hot path). */
 const writeEventBatch = compileMessageWriter(AnalyticsEventBatchSchema);
 
 /**
- * One Kafka message on analytics.event-batches.v1, keyed by the first event's
- * session (a browser sends one tab's events per request), so a session's
- * batches stay in order on one partition.
+ * One request's events as a message on analytics.event-batches.v1, keyed by the first
+ * event's session (a browser sends one tab's events per request), so a session's batches
+ * stay in order on one partition, also when the producer joins them into one record.
  */
 export function eventBatchMessage(events: AnalyticsEvent[]): EventBatchMessage {
   return {

@@ -158,7 +158,7 @@ describe('ingestion: one bad message or event never holds back the rest', () => 
     expect(letters.length).toBeGreaterThanOrEqual(1);
     expect(new Set(letters.map((letter) => letter['source-offset'])).size).toBe(1);
     for (const letter of letters) {
-      expect(letter.reason).toBe('the message holds 100000 events, more than 100');
+      expect(letter.reason).toBe('the message holds 100000 events, more than 1000');
     }
   });
 });

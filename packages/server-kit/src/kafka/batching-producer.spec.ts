@@ -4,8 +4,11 @@ import {
   type BatchingOptions,
   MESSAGE_OVERHEAD_BYTES,
   ProducerBufferFullError,
+  joinedPerPartition,
   messageBytes,
 } from './batching-producer';
+import { keyPartition } from './key-partitioner';
+import { PartitionCounts } from './partition-counts';
 import { eventually } from '../testing/infra';
 
 /** A stand-in for the Kafka client (not our code) that records what it was asked to send. */
@@ -219,5 +222,101 @@ describe('BatchingProducer byte bound', () => {
     const batching = new BatchingProducer(producer, options({ maxBuffered: 10 }));
     batching.send('t', [{ value: Buffer.alloc(50_000_000) }]);
     expect(batching.bufferedBytes).toBeGreaterThan(50_000_000);
+  });
+});
+
+describe('BatchingProducer joinPerPartition', () => {
+  const keyed = (key: string, value: string) => ({ key, value: Buffer.from(value) });
+  /** Keys whose partitions among 3 are 0, 0, 1, 2 and 0 (Kafka's murmur2, KeyPartitioner). */
+  const keys = ['session-4', 'session-7', 'session-1', 'session-2', 'session-8'];
+
+  it('sends one record per partition, values joined in the order taken, keyed by the first', async () => {
+    expect(keys.map((key) => keyPartition(key, 3))).toEqual([0, 0, 1, 2, 0]);
+    const { producer, batches } = fakeProducer();
+    const batching = new BatchingProducer(
+      producer,
+      options({ lingerMs: 20, joinPerPartition: (topic) => (topic === 't' ? 3 : undefined) }),
+    );
+    keys.forEach((key, i) => batching.send('t', [keyed(key, String(i))]));
+    batching.send('u', [keyed(keys[0]!, 'u0'), keyed(keys[1]!, 'u1')]);
+    expect(await batching.drain()).toBe(0);
+    const [t, u] = batches[0]?.topicMessages ?? [];
+    expect(t?.messages.map((m) => [m.key, String(m.value)])).toEqual([
+      [keys[0], '014'],
+      [keys[2], '2'],
+      [keys[3], '3'],
+    ]);
+    // A topic whose partitions are not known goes as it is.
+    expect(u?.messages.map((m) => String(m.value))).toEqual(['u0', 'u1']);
+  });
+
+  it('leaves messages without a key, with headers or with text values as they are', () => {
+    const alone = [
+      { value: Buffer.from('no key') },
+      { key: keys[0], value: Buffer.from('headers'), headers: { a: 'b' } },
+      { key: keys[0], value: 'text' },
+    ];
+    const joined = joinedPerPartition([...alone, keyed(keys[1]!, 'x'), keyed(keys[4]!, 'y')], 3);
+    expect(joined.slice(0, 3)).toEqual(alone);
+    expect(joined.slice(3).map((m) => [m.key, String(m.value)])).toEqual([[keys[1], 'xy']]);
+  });
+});
+
+describe('PartitionCounts', () => {
+  it('answers undefined until the first read, then the count, and reads again once it is old', async () => {
+    let clock = 0;
+    const reads: string[] = [];
+    let count = 3;
+    const counts = new PartitionCounts(
+      async (topic) => {
+        reads.push(topic);
+        return count;
+      },
+      1000,
+      100,
+      () => clock,
+    );
+    expect(counts.of('t')).toBeUndefined();
+    await sleep(0);
+    expect(counts.of('t')).toBe(3);
+    expect(reads).toEqual(['t']);
+    count = 6;
+    clock = 999;
+    expect(counts.of('t')).toBe(3);
+    clock = 1000;
+    expect(counts.of('t')).toBe(3); // the read starts now; its answer comes after
+    await sleep(0);
+    expect(counts.of('t')).toBe(6);
+    expect(reads).toEqual(['t', 't']);
+  });
+
+  it('reads one topic once at a time, and tries a failed read again after the retry time', async () => {
+    let clock = 0;
+    let reads = 0;
+    let fail = true;
+    const counts = new PartitionCounts(
+      async () => {
+        reads += 1;
+        await sleep(5);
+        if (fail) throw new Error('Kafka is away');
+        return 2;
+      },
+      1000,
+      100,
+      () => clock,
+    );
+    counts.of('t');
+    counts.of('t');
+    await sleep(20);
+    expect(reads).toBe(1);
+    clock = 99;
+    expect(counts.of('t')).toBeUndefined();
+    expect(reads).toBe(1);
+    fail = false;
+    clock = 100;
+    counts.of('t');
+    await sleep(20);
+    expect(counts.of('t')).toBe(2);
+    expect(reads).toBe(2);
   });
 });

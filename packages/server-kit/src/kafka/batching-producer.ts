@@ -1,6 +1,7 @@
 import { type Producer } from 'kafkajs';
 import { backoffDelay } from '../resilience/backoff';
 import { type OutgoingMessage } from './kafka-messages';
+import { keyPartition } from './key-partitioner';
 
 export class ProducerBufferFullError extends Error {
   constructor(
@@ -40,6 +41,14 @@ export interface BatchingOptions {
   onRetry?: (error: unknown, held: number, retryInMs: number) => void;
   /** Told once Kafka takes messages again after failures. */
   onRecovered?: (failedAttempts: number) => void;
+  /**
+   * Joins, at each send to Kafka, the keyed messages bound for one partition into one
+   * record, their values concatenated in the order they were taken: for values whose
+   * concatenation is itself one value, as protobuf's repeated fields are. Kafka's client
+   * works per record, so this divides its work by the messages a record holds. Gives
+   * the topic's partition count; messages go as they are until it is known.
+   */
+  joinPerPartition?: (topic: string) => number | undefined;
 }
 
 interface Pending {
@@ -193,7 +202,10 @@ export class BatchingProducer {
     this.schedule(); // another full batch may go alongside this one
     let failure: { error: unknown } | undefined;
     try {
-      await this.producer.sendBatch({ acks: -1, topicMessages: byTopic(batch) });
+      await this.producer.sendBatch({
+        acks: -1,
+        topicMessages: byTopic(batch, this.options.joinPerPartition),
+      });
       if (this.failures > 0) this.options.onRecovered?.(this.failures);
       this.failures = 0;
     } catch (error) {
@@ -232,12 +244,47 @@ export class BatchingProducer {
   }
 }
 
-function byTopic(batch: Pending[]) {
+function byTopic(batch: Pending[], partitionsOf?: (topic: string) => number | undefined) {
   const topics = new Map<string, OutgoingMessage[]>();
   for (const item of batch) {
     const list = topics.get(item.topic);
     if (list) list.push(...item.messages);
     else topics.set(item.topic, [...item.messages]);
   }
-  return [...topics].map(([topic, messages]) => ({ topic, messages }));
+  return [...topics].map(([topic, messages]) => {
+    const partitions = partitionsOf?.(topic);
+    return { topic, messages: partitions ? joinedPerPartition(messages, partitions) : messages };
+  });
+}
+
+/**
+ * One record per partition for the keyed messages without headers whose values are bytes,
+ * keyed by the first one's key, so the partitioner sends it where each of them would have
+ * gone; any other message goes as it is.
+ */
+export function joinedPerPartition(
+  messages: OutgoingMessage[],
+  partitions: number,
+): OutgoingMessage[] {
+  const groups = new Map<number, OutgoingMessage[]>();
+  const out: OutgoingMessage[] = [];
+  for (const message of messages) {
+    const { key, value, headers } = message;
+    if (key == null || !Buffer.isBuffer(value) || headers !== undefined) {
+      out.push(message);
+      continue;
+    }
+    const partition = keyPartition(key, partitions);
+    const group = groups.get(partition);
+    if (group) group.push(message);
+    else groups.set(partition, [message]);
+  }
+  for (const group of groups.values()) {
+    out.push(
+      group.length === 1
+        ? group[0]!
+        : { key: group[0]!.key, value: Buffer.concat(group.map((m) => m.value as Buffer)) },
+    );
+  }
+  return out;
 }

@@ -4,3 +4,4 @@
 export type { Admin, Consumer, Kafka, Producer } from 'kafkajs';
 export { ConfigResourceTypes, KafkaJSNonRetriableError } from 'kafkajs';
 export { createKafka, createProducer, ensureTopics } from './kafka-client';
+export { keyPartition } from './key-partitioner';

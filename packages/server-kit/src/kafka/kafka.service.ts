@@ -27,6 +27,7 @@ import { DeadLetterPublisher } from './dead-letters';
 import { createKafka, createProducer, ensureTopics } from './kafka-client';
 import { KafkaEnv, brokerList } from './kafka.env';
 import { type OutgoingMessage, type TopicSpec } from './kafka-messages';
+import { PartitionCounts } from './partition-counts';
 import { type ProducerLike, RenewingProducer } from './renewing-producer';
 import {
   SHORTFALL_SETTINGS,
@@ -150,6 +151,15 @@ export class KafkaService
     const batching = new BatchingProducer(this.track(this.renewingProducer()), options);
     this.batching.push(batching);
     return batching;
+  }
+
+  /** Topics' partition counts read from Kafka's metadata (see PartitionCounts). */
+  partitionCounts(): PartitionCounts {
+    return new PartitionCounts(async (topic) => {
+      await this.adminConnected();
+      const { topics } = await this.admin.fetchTopicMetadata({ topics: [topic] });
+      return topics.find((t) => t.name === topic)?.partitions.length ?? 0;
+    });
   }
 
   /** Consumes in batches (kafkajs eachBatch), committing after each batch the handler is done with. */

@@ -33,6 +33,11 @@ export function murmur2(key: Buffer | string): number {
   return h | 0;
 }
 
+/** The partition a keyed message goes to among `partitions`, as Java's client and KeyPartitioner choose it. */
+export function keyPartition(key: Buffer | string, partitions: number): number {
+  return (murmur2(key) & 0x7fffffff) % partitions;
+}
+
 /**
  * kafkajs's DefaultPartitioner (Java's), choosing the same partition for every message: a
  * message's own partition, else murmur2 of its key, else kafkajs's round robin over the
@@ -44,7 +49,7 @@ export const KeyPartitioner: ICustomPartitioner = () => {
     const { message, partitionMetadata } = args;
     if (message.partition !== null && message.partition !== undefined) return message.partition;
     if (message.key !== null && message.key !== undefined) {
-      return (murmur2(message.key) & 0x7fffffff) % partitionMetadata.length;
+      return keyPartition(message.key, partitionMetadata.length);
     }
     return withoutKey(args);
   };

@@ -1,4 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { MAX_EVENTS_PER_RECORD } from '@handcheck/contracts';
 import { type BatchingProducer, KafkaService, Metrics } from '@handcheck/server-kit';
 import { GatewayEnv } from '../config/gateway.env';
 
@@ -15,7 +16,9 @@ export class AnalyticsProducer {
   constructor(kafka: KafkaService, env: GatewayEnv, metrics: Metrics) {
     this.batching = kafka.batchingProducer({
       lingerMs: env.PRODUCER_LINGER_MS,
-      maxBatchSize: 1000,
+      maxBatchSize: MAX_EVENTS_PER_RECORD,
+      // One record per partition per send: kafkajs's work is per record (docs/performance.md).
+      joinPerPartition: kafka.partitionCounts().of,
       maxBuffered: env.PRODUCER_MAX_BUFFERED,
       maxBufferedBytes: env.PRODUCER_MAX_BUFFERED_BYTES,
       onRetry: (error, held, retryInMs) =>

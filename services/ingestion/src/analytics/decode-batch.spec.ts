@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import {
   AnalyticsEventSchema,
   CheckerCompletionSchema,
   CheckerEventSchema,
+  MAX_EVENTS_PER_RECORD,
   create,
   eventBatchMessage,
 } from '@handcheck/contracts';
@@ -175,7 +177,25 @@ describe('decodeBatch value ranges and message size', () => {
     ]);
   });
 
-  it('refuses a message with more events than a browser request holds, whole and without decoding them', () => {
+  it('reads requests the gateway joined into one record (their encodings end to end) as one batch, in order', () => {
+    const ids = [randomUUID(), randomUUID(), randomUUID()] as const;
+    const event = (eventId: string, sessionId: string) =>
+      create(AnalyticsEventSchema, { ...valid(), eventId, sessionId });
+    const result = decodeBatch(
+      Buffer.concat([
+        bytes(event(ids[0], 'session-1')),
+        bytes(event(ids[1], 'session-2'), event(ids[2], 'session-2')),
+      ]),
+    );
+    expect(result).toMatchObject({ ok: true, invalid: [] });
+    expect(result.ok && result.events.map((e) => [e.eventId, e.sessionId])).toEqual([
+      [ids[0], 'session-1'],
+      [ids[1], 'session-2'],
+      [ids[2], 'session-2'],
+    ]);
+  });
+
+  it('refuses a message with more events than the gateway joins into one record, whole and without decoding them', () => {
     expect(countEvents(bytes(valid(), valid(), valid()))).toBe(3);
     expect(countEvents(Buffer.from([0x0a, 0x05, 0x00]))).toBeUndefined(); // an event past the end
     const empties = Buffer.alloc(2 * 2_000_000);
@@ -187,8 +207,12 @@ describe('decodeBatch value ranges and message size', () => {
       reason: `the message holds 2000000 events, more than ${MAX_EVENTS_PER_MESSAGE}`,
     });
     expect(process.memoryUsage().heapUsed - started).toBeLessThan(50_000_000);
-    expect(decodeBatch(bytes(...Array.from({ length: MAX_EVENTS_PER_MESSAGE }, valid))).ok).toBe(
-      true,
-    );
+    expect(MAX_EVENTS_PER_MESSAGE).toBe(MAX_EVENTS_PER_RECORD);
+    const most = Array.from({ length: MAX_EVENTS_PER_MESSAGE }, valid);
+    expect(decodeBatch(bytes(...most)).ok).toBe(true);
+    expect(decodeBatch(bytes(...most, valid()))).toEqual({
+      ok: false,
+      reason: `the message holds ${MAX_EVENTS_PER_MESSAGE + 1} events, more than ${MAX_EVENTS_PER_MESSAGE}`,
+    });
   });
 });

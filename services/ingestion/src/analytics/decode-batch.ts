@@ -1,7 +1,7 @@
 import {
   type AnalyticsEvent,
   AnalyticsEventBatchSchema,
-  MAX_EVENTS_PER_BATCH,
+  MAX_EVENTS_PER_RECORD,
   analyticsEventProblems,
   eventBatchMessage,
   fromBinary,
@@ -11,11 +11,11 @@ import { BinaryReader, WireType } from '@bufbuild/protobuf/wire';
 import { type Row, type TableName, rowsFor } from './event-rows';
 
 /**
- * The most events one message may hold: the gateway sends one browser request
- * per message, at most MAX_EVENTS_PER_BATCH events. A message with more is not
- * ours and is refused whole, before its events are decoded.
+ * The most events one message may hold: the gateway joins the requests bound for
+ * one partition into one record, at most MAX_EVENTS_PER_RECORD events. A message
+ * with more is not ours and is refused whole, before its events are decoded.
  */
-export const MAX_EVENTS_PER_MESSAGE = MAX_EVENTS_PER_BATCH;
+export const MAX_EVENTS_PER_MESSAGE = MAX_EVENTS_PER_RECORD;
 
 /** The last second ClickHouse's DateTime holds (2106-02-07), in milliseconds. */
 export const MAX_DATETIME_MS = 4_294_967_295_000n;
