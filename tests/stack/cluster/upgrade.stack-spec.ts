@@ -159,7 +159,7 @@ describe('zero downtime under load', () => {
         `${result.failures.length} of ${result.requests} requests failed (${result.failures.slice(0, 5).join('; ')})`,
     );
     // Only what the killed pod still held in its producer buffer may be lost: with
-    // PRODUCER_LINGER_MS at 5 that is well under one second of the load (8 page views).
+    // PRODUCER_LINGER_MS at 20 that is well under one second of the load (8 page views).
     expect(lost).toBeLessThanOrEqual(8);
     await expectMailedOnce(result.acceptedReferrals);
   }, 600_000);

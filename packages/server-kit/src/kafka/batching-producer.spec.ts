@@ -84,6 +84,25 @@ describe('BatchingProducer', () => {
     expect(batching.buffered).toBe(0);
   });
 
+  it('sends batches full by bytes at once, never more bytes per Kafka request; a larger send alone', async () => {
+    const { producer, batches, delivered } = fakeProducer();
+    const each = MESSAGE_OVERHEAD_BYTES + 100;
+    const batching = new BatchingProducer(
+      producer,
+      options({ lingerMs: 60_000, maxBatchSize: 1000, maxBatchBytes: 2 * each }),
+    );
+    const value = (name: string, size = 100) => ({ value: name.padEnd(size, '.') });
+    batching.send('t', [value('a')]);
+    batching.send('t', [value('b')]);
+    batching.send('t', [value('c', 1000)]);
+    batching.send('t', [value('d')]);
+    await waitUntil(() => delivered.length === 4);
+    expect(
+      batches.map((b) => b.topicMessages?.[0]?.messages.map((m) => String(m.value)[0])),
+    ).toEqual([['a', 'b'], ['c'], ['d']]);
+    expect(batching.bufferedBytes).toBe(0);
+  });
+
   it('keeps sending full batches while sends keep coming faster than a timer tick', async () => {
     const { producer, batches } = fakeProducer();
     const batching = new BatchingProducer(

@@ -23,6 +23,12 @@ export interface BatchingOptions {
   lingerMs: number;
   /** A batch this big is sent at once; a Kafka request carries no more. */
   maxBatchSize: number;
+  /**
+   * The same in bytes (see messageBytes), whatever the weight: Kafka refuses a partition's
+   * records past the topic's max.message.bytes (1 MiB by default), and a batch it refuses
+   * would be retried for ever. Unbounded when left out; a single larger send goes alone.
+   */
+  maxBatchBytes?: number;
   /** Kafka requests awaiting their acks at once; more keep up with a busy event loop. */
   maxInFlight?: number;
   /** What is held (waiting or in flight) beyond this is refused, never dropped. */
@@ -174,7 +180,10 @@ export class BatchingProducer {
       delay = this.backoffMs();
     } else {
       if (this.inFlight >= (this.options.maxInFlight ?? 4)) return;
-      if (this.draining || this.waitingWeight >= this.options.maxBatchSize) delay = 0;
+      const full =
+        this.waitingWeight >= this.options.maxBatchSize ||
+        this.waitingBytes >= (this.options.maxBatchBytes ?? Number.POSITIVE_INFINITY);
+      if (this.draining || full) delay = 0;
       else delay = Math.max(0, this.waitingSince + this.options.lingerMs - performance.now());
     }
     const due = performance.now() + delay;
@@ -227,17 +236,22 @@ export class BatchingProducer {
     else if (this.buffered === 0) for (const resolve of this.idle.splice(0)) resolve();
   }
 
-  /** The oldest waiting messages, up to maxBatchSize (a single larger send goes alone). */
+  /** The oldest waiting messages, up to maxBatchSize and maxBatchBytes (a single larger send goes alone). */
   private takeBatch(): Pending[] {
+    const maxBytes = this.options.maxBatchBytes ?? Number.POSITIVE_INFINITY;
     let weight = 0;
+    let bytes = 0;
     let count = 0;
     for (const item of this.waiting) {
-      if (count > 0 && weight + item.weight > this.options.maxBatchSize) break;
+      const over =
+        weight + item.weight > this.options.maxBatchSize || bytes + item.bytes > maxBytes;
+      if (count > 0 && over) break;
       weight += item.weight;
+      bytes += item.bytes;
       count += 1;
     }
     this.waitingWeight -= weight;
-    this.waitingBytes -= bytesOf(this.waiting.slice(0, count));
+    this.waitingBytes -= bytes;
     // What stays behind has waited already; it goes with the next batch, not a linger later.
     this.waitingSince = performance.now() - this.options.lingerMs;
     return this.waiting.splice(0, count);

@@ -61,8 +61,9 @@ export class GatewayEnv extends GrpcEnv {
   @OptionalTextSetting()
   GEOIP_DB_PATH = '';
 
+  /** How long accepted events wait for company before a send to Kafka (docs/configuration.md). */
   @IntSetting({ min: 1, max: 1000 })
-  PRODUCER_LINGER_MS = 5;
+  PRODUCER_LINGER_MS = 20;
 
   /**
    * Accepted events held for Kafka before /api/events answers 503. At 20,000 a burst at the

@@ -17,6 +17,8 @@ export class AnalyticsProducer {
     this.batching = kafka.batchingProducer({
       lingerMs: env.PRODUCER_LINGER_MS,
       maxBatchSize: MAX_EVENTS_PER_RECORD,
+      // Half of Kafka's default max.message.bytes: a send's records for one partition fit it.
+      maxBatchBytes: 512 * 1024,
       // One record per partition per send: kafkajs's work is per record (docs/performance.md).
       joinPerPartition: kafka.partitionCounts().of,
       maxBuffered: env.PRODUCER_MAX_BUFFERED,
