@@ -70,11 +70,6 @@ export function metricsUrl(profile, service) {
 // that answer people; Kafka and ClickHouse get the same (deploy/engines/common.sh).
 export const BACKGROUND_SERVICES = SERVICES.filter((service) => entry(service).background);
 
-/** The Node and V8 flags a service runs with (the registry's nodeOptions), as arguments. */
-export function nodeFlags(service) {
-  return entry(service).nodeOptions.split(' ').filter((flag) => flag !== '');
-}
-
 /** The batch side's CPU niceness: HANDCHECK_BACKGROUND_NICE, 0 to 19, default 10; 0 turns it off. */
 export function backgroundNice() {
   const value = process.env.HANDCHECK_BACKGROUND_NICE ?? '10';

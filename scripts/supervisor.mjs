@@ -14,7 +14,6 @@ import {
   SERVICES,
   backgroundNice,
   clickhouseAccountEnv,
-  nodeFlags,
   healthUrl,
   metricsUrl,
   portEnv,
@@ -158,11 +157,11 @@ async function supervise() {
 
   const launch = (service, attempt = 0) => {
     const log = createWriteStream(join(logDir, `${service}.log`), { flags: 'a' });
-    const node = [...nodeFlags(service), join(repo, 'services', service, 'dist', 'main.js')];
+    const main = join(repo, 'services', service, 'dist', 'main.js');
     // nice execs node, so the child's PID is the service's own.
     const [file, argv] = BACKGROUND_SERVICES.includes(service) && increment > 0
-      ? ['nice', ['-n', String(increment), process.execPath, ...node]]
-      : [process.execPath, node];
+      ? ['nice', ['-n', String(increment), process.execPath, main]]
+      : [process.execPath, [main]];
     const child = spawn(file, argv, {
       cwd: join(repo, 'services', service),
       env: serviceEnv(service, infra, secrets),

@@ -146,11 +146,6 @@ engine_images() {
   have_image "$PAUSE_IMAGE" || docker_ tag "$BUSYBOX_IMAGE" "$PAUSE_IMAGE"
 }
 
-# node_options <service>: its Node and V8 flags, from the service registry.
-node_options() {
-  node -p "require('$REPO_DIR/packages/service-registry/src/services.json').services['$1'].nodeOptions"
-}
-
 project_images() {
   local service started secret=()
   # A machine whose traffic to the npm registry passes a TLS-inspecting proxy
@@ -160,7 +155,6 @@ project_images() {
     started=$SECONDS
     build -f "$REPO_DIR/deploy/docker/Dockerfile" "${secret[@]}" \
       --build-arg "NODE_IMAGE=$NODE_IMAGE" --build-arg "SERVICE=$service" \
-      --build-arg "SERVICE_NODE_OPTIONS=$(node_options "$service")" \
       -t "handcheck/$service:$HANDCHECK_TAG" "$REPO_DIR"
     say "handcheck/$service:$HANDCHECK_TAG built in $((SECONDS - started))s"
   done

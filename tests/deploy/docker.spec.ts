@@ -79,23 +79,11 @@ describe('docker-compose.yml', () => {
     services.gateway.ports = ['127.0.0.1:8080:8080', '9080:9080'];
     (services.ingestion.environment as Record<string, string>).GRPC_PORT = '9081';
     services.report.build = { dockerfile: 'Dockerfile', args: { SERVICE: 'report' } };
-    delete services.gateway.build?.args?.SERVICE_NODE_OPTIONS;
     expect(composeProblems(file)).toEqual([
-      "compose service gateway: SERVICE_NODE_OPTIONS is not the registry's nodeOptions",
       'compose service gateway: publishes its metrics port 9080',
       'compose service ingestion: GRPC_PORT is not a setting of the ingestion service',
       'compose service report: not built from deploy/docker/Dockerfile with SERVICE=report',
     ]);
-  });
-
-  it("runs the two services that take every analytics event with the registry's young generation, the others with Node's defaults", () => {
-    expect(REGISTRY.gateway.nodeOptions).toBe('--max-semi-space-size=64');
-    expect(REGISTRY.ingestion.nodeOptions).toBe('--max-semi-space-size=64');
-    for (const name of ['directory', 'referral', 'report'] as const)
-      expect([name, REGISTRY[name].nodeOptions]).toEqual([name, '']);
-    // The image passes them on as NODE_OPTIONS.
-    expect(dockerfile).toMatch(/ARG SERVICE_NODE_OPTIONS=""/);
-    expect(dockerfile).toMatch(/NODE_OPTIONS=\$\{SERVICE_NODE_OPTIONS\}/);
   });
 
   it('requires every secret from the environment instead of holding a value', () => {

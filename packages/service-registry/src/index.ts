@@ -25,8 +25,6 @@ export interface ServiceEntry {
   readyEngines: EngineName[];
   /** Batch work that runs at background CPU priority on a shared machine. */
   background: boolean;
-  /** Node and V8 flags it runs with: the supervisor's command line, the image's NODE_OPTIONS. */
-  nodeOptions: string;
 }
 
 function checked(): Record<ServiceName, ServiceEntry> {
