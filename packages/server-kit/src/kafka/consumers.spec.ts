@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type Consumer, type EachBatchPayload } from 'kafkajs';
 import { Metrics } from '../metrics/metrics.service';
-import { ConsumerMetrics, runBatchConsumer } from './consumers';
+import { ConsumerMetrics, FIRST_START_ATTEMPTS, runBatchConsumer } from './consumers';
 
 // kafkajs's side of a batch consumer, kept to what runBatchConsumer calls: the batch handler
 // it is given is called here by hand, with a heartbeat that counts its calls.
@@ -96,6 +96,36 @@ describe('runBatchConsumer', () => {
     await running.stop();
     await sleep(60);
     expect(calls.run).toBe(1);
+  });
+
+  it('tries a first start again while kafkajs calls its failure retriable, and no other', async () => {
+    const { consumer, calls } = fakeConsumer();
+    const subscribe = consumer.subscribe.bind(consumer);
+    let refusals = 2;
+    const notYet = () =>
+      Object.assign(new Error('This server does not host this topic-partition'), {
+        retriable: true,
+      });
+    consumer.subscribe = async (topics) => {
+      if (refusals-- > 0) throw notYet();
+      await subscribe(topics);
+    };
+    await startDone(consumer);
+    expect(calls).toEqual({ connect: 3, subscribe: 1, run: 1, disconnect: 0 });
+
+    const never = fakeConsumer();
+    never.consumer.subscribe = async () => {
+      throw notYet();
+    };
+    await expect(startDone(never.consumer)).rejects.toThrow('does not host');
+    expect(never.calls.connect).toBe(FIRST_START_ATTEMPTS);
+
+    const refused = fakeConsumer();
+    refused.consumer.subscribe = async () => {
+      throw new Error('Not authorized to access topics');
+    };
+    await expect(startDone(refused.consumer)).rejects.toThrow('Not authorized');
+    expect(refused.calls.connect).toBe(1);
   });
 
   it('keeps trying, with backoff, while starting again fails', async () => {

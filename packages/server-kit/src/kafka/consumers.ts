@@ -150,6 +150,12 @@ export interface RestartBackoff {
 
 const RESTART_BACKOFF: RestartBackoff = { firstMs: 1_000, maxMs: 30_000 };
 
+/** How often a first start that fails with an error kafkajs calls retriable is tried. */
+export const FIRST_START_ATTEMPTS = 5;
+
+const retriable = (error: unknown) =>
+  error instanceof Error && (error as { retriable?: unknown }).retriable === true;
+
 /**
  * Connects, subscribes and runs `consumer`, and runs it again whenever kafkajs gives up on it.
  * kafkajs restarts a crashed consumer itself only after an error it deems retriable; after
@@ -202,7 +208,19 @@ async function startConsuming(
       if (running.isStopping) await consumer.disconnect().catch(() => undefined);
     })();
   });
-  await start();
+  // A topic just created is not yet known to every broker: kafkajs's subscribe then fails at
+  // once with a retriable error (UNKNOWN_TOPIC_OR_PARTITION) instead of waiting for it.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await start();
+      return;
+    } catch (error) {
+      if (!retriable(error) || attempt >= FIRST_START_ATTEMPTS || running.isStopping) throw error;
+      const delay = backoffDelay(attempt - 1, backoff);
+      logger.warn({ err: error, attempt, retryInMs: delay }, 'Consumer could not start yet');
+      await sleep(delay);
+    }
+  }
 }
 
 /** Runs a batch consumer with manual commits after each handled batch. */
