@@ -62,6 +62,15 @@ describe('ClientRateLimit (in memory)', () => {
     expect(await statuses(rate, 2)).toEqual([true, false]);
   });
 
+  it('answers at once without a store, counting with take()', async () => {
+    const rate = limit(2, 1);
+    expect(rate.takeNow('203.0.113.9')).toEqual({ allowed: true });
+    expect((await rate.take('203.0.113.9')).allowed).toBe(true);
+    expect(rate.takeNow('203.0.113.9')).toEqual({ allowed: false, retryAfterSeconds: 2 });
+    jest.advanceTimersByTime(2000);
+    expect(rate.takeNow('203.0.113.9', { remoteAddress: '203.0.113.9' }).allowed).toBe(true);
+  });
+
   it('refuses settings that admit nothing', () => {
     expect(() => limit(0, 1)).toThrow('burst >= 1');
     expect(() => limit(1, 0)).toThrow('perSecond > 0');

@@ -5,6 +5,7 @@ import {
   RateLimiterRes,
 } from 'rate-limiter-flexible';
 import { clientKey, hmacSha256 } from './client-address';
+import { MemoryWindows } from './memory-windows';
 import { type CounterWindow } from './mongo-counters';
 import { type MongoLimitStore } from './mongo-limit-store';
 
@@ -36,18 +37,28 @@ export type RateDecision =
     }
   | { allowed: false; retryAfterSeconds: number };
 
+/** takeNow()'s answer: a limit in memory has nothing to give back on our failure. */
+export type MemoryRateDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
+const ALLOWED: MemoryRateDecision = Object.freeze({ allowed: true });
+
 /** Seconds, to the millisecond (the stores count in milliseconds). */
 const seconds = (value: number) => Math.round(value * 1000) / 1000;
+
+const retryAfterSeconds = (msBeforeNext: number) => Math.max(1, Math.ceil(msBeforeNext / 1000));
 
 /**
  * A limit per client: `burst` requests in each window of burst / perSecond seconds (so 5
  * referrals per 600 s, or 40 event requests per 4 s at 10 a second), rate-limiter-flexible's
- * fixed window. Over any stretch of windows a client never averages more than `perSecond`;
+ * fixed window (MemoryWindows counts the same way without a store). Over any stretch of windows a client never averages more than `perSecond`;
  * a BurstyRateLimiter (a steady window plus a burst one) would let it average nearly twice
  * that. A client is counted by clientKey() of its address, never the address.
  */
 export class ClientRateLimit {
-  private readonly limiter: RateLimiterAbstract;
+  /** Counts in MongoDB, when the options give a store… */
+  private readonly limiter?: RateLimiterAbstract;
+  /** …or else here. */
+  private readonly memory?: MemoryWindows;
   private readonly hmac: (message: string) => Buffer;
   /**
    * The key of each connection's own peer, worked out once: a browser sends its requests over a
@@ -64,11 +75,9 @@ export class ClientRateLimit {
     if (!(perSecond > 0) || !(burst >= 1)) {
       throw new Error('ClientRateLimit needs perSecond > 0 and burst >= 1');
     }
-    this.limiter = this.window({
-      keyPrefix: name,
-      points: burst,
-      durationSeconds: seconds(burst / perSecond),
-    });
+    const window = { keyPrefix: name, points: burst, durationSeconds: seconds(burst / perSecond) };
+    if (options.store) this.limiter = this.storeWindow(options.store, window);
+    else this.memory = new MemoryWindows(window.points, window.durationSeconds * 1000);
   }
 
   /**
@@ -77,19 +86,33 @@ export class ClientRateLimit {
    */
   async take(address: string, connection?: Connection): Promise<RateDecision> {
     const key = this.keyOf(address, connection);
+    const { limiter, memory, options } = this;
+    if (memory) {
+      const wait = memory.take(key);
+      if (wait > 0) return { allowed: false, retryAfterSeconds: retryAfterSeconds(wait) };
+      return { allowed: true, refund: async () => memory.giveBack(key) };
+    }
+    const store = options.store!;
     try {
-      await this.run(key, () => this.limiter.consume(key));
+      await store.run(key, () => limiter!.consume(key));
       return {
         allowed: true,
-        refund: () => this.run(key, async () => void (await this.limiter.reward(key))),
+        refund: () => store.run(key, async () => void (await limiter!.reward(key))),
       };
     } catch (refusal) {
       if (!(refusal instanceof RateLimiterRes)) throw refusal;
-      return {
-        allowed: false,
-        retryAfterSeconds: Math.max(1, Math.ceil(refusal.msBeforeNext / 1000)),
-      };
+      return { allowed: false, retryAfterSeconds: retryAfterSeconds(refusal.msBeforeNext) };
     }
+  }
+
+  /**
+   * take() at once, for a limit without a store: the events intake asks on every request, and
+   * a promise a request is a cost it need not pay.
+   */
+  takeNow(address: string, connection?: Connection): MemoryRateDecision {
+    if (!this.memory) throw new Error('takeNow() counts in memory: this limit has a store');
+    const wait = this.memory.take(this.keyOf(address, connection));
+    return wait === 0 ? ALLOWED : { allowed: false, retryAfterSeconds: retryAfterSeconds(wait) };
   }
 
   private keyOf(address: string, connection: Connection | undefined): string {
@@ -102,23 +125,16 @@ export class ClientRateLimit {
     return key;
   }
 
-  private run<T>(key: string, task: () => Promise<T>): Promise<T> {
-    return this.options.store ? this.options.store.run(key, task) : task();
-  }
-
-  /** One window in memory, or in MongoDB with memory counting while MongoDB does not answer. */
-  private window(window: CounterWindow): RateLimiterAbstract {
-    const memory = new RateLimiterMemory({
-      keyPrefix: window.keyPrefix,
-      points: window.points,
-      duration: window.durationSeconds,
-    });
-    const { store } = this.options;
-    if (!store) return memory;
+  /** One window in MongoDB, with memory counting while MongoDB does not answer. */
+  private storeWindow(store: MongoLimitStore, window: CounterWindow): RateLimiterAbstract {
     return new RLWrapperTimeouts({
       limiter: store.counters(window),
       timeoutMs: STORE_TIMEOUT_MS,
-      insuranceLimiter: memory,
+      insuranceLimiter: new RateLimiterMemory({
+        keyPrefix: window.keyPrefix,
+        points: window.points,
+        duration: window.durationSeconds,
+      }),
     });
   }
 }

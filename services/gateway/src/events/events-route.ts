@@ -9,6 +9,7 @@ import {
 import { type BrowserEvent, parseEventBatch } from '@handcheck/contracts';
 import {
   ClientRateLimit,
+  type MemoryRateDecision,
   plainRouteErrorHandler,
   sendErrorAnswer,
   withHeaders,
@@ -71,26 +72,28 @@ export class EventsRoute {
 
   /** A client over its rate is refused before its body is read; `request.ip` follows TRUSTED_PROXIES. */
   private readonly rateLimit: preParsingHookHandler = (request, reply, payload, done) => {
-    this.limit.take(request.ip, request.raw.socket).then(
-      (decision) => {
-        if (decision.allowed) {
-          done(null, payload);
-          return;
-        }
-        this.events.refused('rate_limited');
-        this.fail(
-          request,
-          reply,
-          withHeaders(
-            new HttpException(
-              'Too many requests from this address; nothing was recorded. Please retry later.',
-              HttpStatus.TOO_MANY_REQUESTS,
-            ),
-            { 'Retry-After': String(decision.retryAfterSeconds) },
-          ),
-        );
-      },
-      (failure: unknown) => this.fail(request, reply, failure),
+    let decision: MemoryRateDecision;
+    try {
+      decision = this.limit.takeNow(request.ip, request.raw.socket);
+    } catch (failure) {
+      this.fail(request, reply, failure);
+      return;
+    }
+    if (decision.allowed) {
+      done(null, payload);
+      return;
+    }
+    this.events.refused('rate_limited');
+    this.fail(
+      request,
+      reply,
+      withHeaders(
+        new HttpException(
+          'Too many requests from this address; nothing was recorded. Please retry later.',
+          HttpStatus.TOO_MANY_REQUESTS,
+        ),
+        { 'Retry-After': String(decision.retryAfterSeconds) },
+      ),
     );
   };
 
