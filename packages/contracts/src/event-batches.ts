@@ -3,7 +3,8 @@ import {
   AnalyticsEventBatchSchema,
 } from './gen/handcheck/analytics/v1/events_pb';
 import { type BrowserEventType } from './browser-events/events';
-import { browserEventProblems } from './browser-events/parse-event-batch';
+import { browserEventProblems, isValidBrowserEvent } from './browser-events/parse-event-batch';
+import { compileMessageReader } from './wire/message-reader';
 import { compileMessageWriter } from './wire/message-writer';
 import { storedPath, storedReferrer, storedUserAgent, withoutControls } from './stored-text';
 
@@ -21,6 +22,12 @@ export const MAX_EVENTS_PER_RECORD = 1000;
 
 /** The batch's bytes as toBinary writes them, at a fraction of the cost (the gateway's hot path). */
 const writeEventBatch = compileMessageWriter(AnalyticsEventBatchSchema);
+
+/**
+ * A message's batch as fromBinary reads it, errors included, at a fraction of the cost
+ * (ingestion's hot path).
+ */
+export const readEventBatch = compileMessageReader(AnalyticsEventBatchSchema);
 
 /**
  * One request's events as a message on analytics.event-batches.v1, keyed by the first
@@ -176,11 +183,17 @@ export function analyticsEventProblems(event: AnalyticsEvent): string[] {
     path: event.pagePath,
   };
   if (event.referrer !== '') fields.referrer = event.referrer;
-  for (const [name, value] of Object.entries(payload.value)) {
-    if (value !== undefined && !GATEWAY_FIELDS.has(name)) fields[name] = value;
+  // Its own fields in order, as Object.entries has them, without an array per field.
+  const value: Record<string, unknown> = payload.value;
+  for (const name in value) {
+    const field = value[name];
+    if (field !== undefined && !GATEWAY_FIELDS.has(name) && Object.hasOwn(value, name)) {
+      fields[name] = field;
+    }
   }
   if (payload.case === 'checkerEvent' && payload.value.eventDataJson !== '') {
     fields.eventData = eventDataOf(payload.value.eventDataJson);
   }
-  return browserEventProblems(fields);
+  // Nearly every event is fine: the compiled check says so without wording any problem.
+  return isValidBrowserEvent(fields) ? [] : browserEventProblems(fields);
 }

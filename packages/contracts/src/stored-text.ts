@@ -3,6 +3,7 @@
 // an older gateway included): no control characters, no query strings, and
 // referrers cut to origin and path, since a query string can carry personal
 // data (search terms, e-mail addresses, tokens).
+import { memoized } from './memoized';
 import { FORMAT_CHARACTERS } from './text/invisible';
 
 /**
@@ -97,15 +98,21 @@ const digitCount = (text: string) => text.replace(/\D/g, '').length;
  * own strings pass unchanged (stored-text.spec.ts keeps a set of real ones).
  */
 export function storedUserAgent(userAgent: string): string {
-  // A request's events, and a batch's, share one User-Agent: reduce it once.
-  if (userAgent === lastUserAgent.given) return lastUserAgent.stored;
+  return storedUserAgents(userAgent);
+}
+
+// Consecutive requests come from different browsers, but from the same few kinds of browser:
+// kept, most agents are reduced once (the expressions below cost microseconds an agent).
+const storedUserAgents = memoized(reducedUserAgent, 1024, 4 * MAX_USER_AGENT_LENGTH);
+
+function reducedUserAgent(userAgent: string): string {
   let text = withoutControls(userAgent.replace(/[\t\r\n]+/g, ' '));
   // The e-mail pattern backtracks on every token; most agents have no @ at all.
   if (HAS_AT.test(text)) text = text.replace(EMAIL_LIKE, '[email]');
   if (text.includes(':')) {
     text = text.replace(IPV6_LIKE, (found) => (isIpv6(found) ? '[ip]' : found));
   }
-  const stored = text
+  return text
     .replace(IPV4_LIKE, (found) => (isHostIpv4(found) ? '[ip]' : found))
     .replace(GROUPED_DIGITS, (found) =>
       digitCount(found) >= MIN_NUMBER_DIGITS ? '[number]' : found,
@@ -116,14 +123,9 @@ export function storedUserAgent(userAgent: string): string {
     .replace(/\s+/g, ' ')
     .trim()
     .slice(0, MAX_USER_AGENT_LENGTH);
-  lastUserAgent.given = userAgent;
-  lastUserAgent.stored = stored;
-  return stored;
 }
 
 /** Firefox's `Gecko/20100101`: a build date, frozen in every Firefox on a desktop. */
 function isGeckoBuildDate(digits: string, offset: number, whole: string): boolean {
   return digits.length === 8 && whole.slice(offset - 6, offset) === 'Gecko/';
 }
-
-const lastUserAgent = { given: '', stored: '' };

@@ -4,7 +4,7 @@ import {
   MAX_EVENTS_PER_RECORD,
   analyticsEventProblems,
   eventBatchMessage,
-  fromBinary,
+  readEventBatch,
 } from '@handcheck/contracts';
 import { type ConsumedMessage, type DeadLetter } from '@handcheck/server-kit';
 import { BinaryReader, WireType } from '@bufbuild/protobuf/wire';
@@ -81,7 +81,7 @@ export function decodeBatch(
   }
   let decoded: AnalyticsEvent[];
   try {
-    decoded = fromBinary(AnalyticsEventBatchSchema, value).events;
+    decoded = readEventBatch(value).events;
   } catch (error) {
     return {
       ok: false,
