@@ -1,7 +1,7 @@
 import { memoized } from './memoized';
 
 /** `memoized` over a pure function, with the keys it was computed for, in order. */
-function counted(maxKept: number, maxKeyLength = 100) {
+function counted(maxKept: number, maxKeyLength = 100, keep?: (key: string) => boolean) {
   const computed: string[] = [];
   const compute = memoized(
     (key) => {
@@ -10,6 +10,7 @@ function counted(maxKept: number, maxKeyLength = 100) {
     },
     maxKept,
     maxKeyLength,
+    keep,
   );
   return { compute, computed };
 }
@@ -39,5 +40,11 @@ describe('memoized', () => {
     const { compute, computed } = counted(10, 3);
     for (const key of ['long', 'long', 'abc', 'long', 'abc']) compute(key);
     expect(computed).toEqual(['long', 'abc', 'long']);
+  });
+
+  it('keeps only what `keep` allows, beyond the last one asked', () => {
+    const { compute, computed } = counted(10, 100, (key) => key !== 'secret');
+    for (const key of ['secret', 'secret', 'a', 'secret', 'a']) compute(key);
+    expect(computed).toEqual(['secret', 'a', 'secret']);
   });
 });

@@ -102,8 +102,15 @@ export function storedUserAgent(userAgent: string): string {
 }
 
 // Consecutive requests come from different browsers, but from the same few kinds of browser:
-// kept, most agents are reduced once (the expressions below cost microseconds an agent).
-const storedUserAgents = memoized(reducedUserAgent, 1024, 4 * MAX_USER_AGENT_LENGTH);
+// kept, most agents are reduced once (the expressions below cost microseconds an agent). Only
+// agents the reduction leaves as they are (browsers' own) are kept, so none held in memory
+// carries what it removes (an address, a number).
+const storedUserAgents = memoized(
+  reducedUserAgent,
+  1024,
+  4 * MAX_USER_AGENT_LENGTH,
+  (agent, stored) => stored === agent,
+);
 
 function reducedUserAgent(userAgent: string): string {
   let text = withoutControls(userAgent.replace(/[\t\r\n]+/g, ' '));

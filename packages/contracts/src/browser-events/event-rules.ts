@@ -167,6 +167,12 @@ function valueCheck(rule: FieldRule): Check {
   switch (rule.kind) {
     case 'text': {
       const { maxLength } = rule;
+      // Both checks share each RegExp: a global or sticky one would carry lastIndex between them.
+      if (rule.pattern && /[gy]/.test(rule.pattern.flags)) {
+        throw new Error(
+          `compileEventCheck: /${rule.pattern.source}/${rule.pattern.flags} keeps state`,
+        );
+      }
       const pattern = rule.pattern && regExp(rule.pattern);
       const oneOf = rule.oneOf && new Set(rule.oneOf);
       return (value) =>

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { type EventRules, compileEventCheck } from './event-rules';
 import { type BrowserEvent, MAX_EVENTS_PER_BATCH, MAX_PATH_LENGTH } from './events';
 import { browserEventProblems, parseEventBatch } from './parse-event-batch';
 
@@ -333,5 +334,16 @@ describe('emergency_check_completed: whether any sign was chosen, never which', 
       'event.stepNumber is not a field of emergency_check_completed events; leave it out.',
       'event.topCondition is not a field of emergency_check_completed events; leave it out.',
     ]);
+  });
+});
+
+describe('compileEventCheck', () => {
+  it('refuses a pattern that keeps state between tests (global or sticky)', () => {
+    for (const flags of ['g', 'iy']) {
+      const rules = {
+        t: { id: { optional: false, kind: 'text', pattern: { source: 'a', flags } } },
+      };
+      expect(() => compileEventCheck(rules as EventRules)).toThrow('keeps state');
+    }
   });
 });

@@ -189,8 +189,10 @@ function valueReader(
   compiling: Set<DescMessage>,
 ): { wireType: number; read: ReadValue } {
   if (field.fieldKind === 'scalar') {
-    const scalar = SCALARS[field.scalar];
+    // A 64-bit field read as text (jstype = JS_STRING) is fromBinary's alone.
+    const scalar = field.longAsString ? undefined : SCALARS[field.scalar];
     if (scalar) return scalar;
+    throw unsupported(field.toString());
   }
   // Singular and list message fields; a map's values are messages too, and are refused.
   if (field.fieldKind === 'map' || !field.message || field.delimitedEncoding) {

@@ -50,9 +50,10 @@ const retryAfterSeconds = (msBeforeNext: number) => Math.max(1, Math.ceil(msBefo
 /**
  * A limit per client: `burst` requests in each window of burst / perSecond seconds (so 5
  * referrals per 600 s, or 40 event requests per 4 s at 10 a second), rate-limiter-flexible's
- * fixed window (MemoryWindows counts the same way without a store). Over any stretch of windows a client never averages more than `perSecond`;
- * a BurstyRateLimiter (a steady window plus a burst one) would let it average nearly twice
- * that. A client is counted by clientKey() of its address, never the address.
+ * fixed window (MemoryWindows counts the same way without a store). Over any stretch of
+ * windows a client never averages more than `perSecond`; a BurstyRateLimiter (a steady window
+ * plus a burst one) would let it average nearly twice that. A client is counted by
+ * clientKey() of its address, never the address.
  */
 export class ClientRateLimit {
   /** Counts in MongoDB, when the options give a store… */
@@ -77,7 +78,8 @@ export class ClientRateLimit {
     }
     const window = { keyPrefix: name, points: burst, durationSeconds: seconds(burst / perSecond) };
     if (options.store) this.limiter = this.storeWindow(options.store, window);
-    else this.memory = new MemoryWindows(window.points, window.durationSeconds * 1000);
+    // At least a millisecond: a window rounded to nothing would never refuse.
+    else this.memory = new MemoryWindows(window.points, Math.max(1, window.durationSeconds * 1000));
   }
 
   /**

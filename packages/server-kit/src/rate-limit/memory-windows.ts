@@ -1,4 +1,4 @@
-/** One client's window: the requests counted in it, and when it ends (ms since the epoch). */
+/** One client's window: the requests counted in it, and when it ends (performance.now()). */
 interface Window {
   count: number;
   endsAt: number;
@@ -20,12 +20,13 @@ export class MemoryWindows {
     private readonly points: number,
     private readonly durationMs: number,
   ) {
-    this.nextSweep = Date.now() + durationMs;
+    this.nextSweep = performance.now() + durationMs;
   }
 
-  /** Counts one request of `key`: 0 when it is allowed, else the milliseconds until its window ends. */
+  /** Counts one request of `key`: 0 when allowed, else the milliseconds until its window ends. */
   take(key: string): number {
-    const now = Date.now();
+    // A monotonic clock: a wall clock set back would stretch every open window.
+    const now = performance.now();
     if (now >= this.nextSweep) this.sweep(now);
     let window = this.windows.get(key);
     if (window === undefined || now >= window.endsAt) {
@@ -39,7 +40,9 @@ export class MemoryWindows {
   /** Uncounts one request of `key` in its current window, if it has one. */
   giveBack(key: string): void {
     const window = this.windows.get(key);
-    if (window !== undefined && Date.now() < window.endsAt && window.count > 0) window.count -= 1;
+    if (window !== undefined && performance.now() < window.endsAt && window.count > 0) {
+      window.count -= 1;
+    }
   }
 
   /** Keys held (ended windows not yet swept included). */
