@@ -9,27 +9,13 @@ import {
   CheckerEventSchema,
   SessionStartedSchema,
 } from '../gen/handcheck/analytics/v1/events_pb';
+import { analyticsEvent as event } from './analytics-event.fixture';
 import { compileMessageWriter } from './message-writer';
 
 const writeBatch = compileMessageWriter(AnalyticsEventBatchSchema);
 
 function batch(events: AnalyticsEvent[]): AnalyticsEventBatch {
   return { $typeName: 'handcheck.analytics.v1.AnalyticsEventBatch', events };
-}
-
-function event(fields: Partial<AnalyticsEvent> = {}): AnalyticsEvent {
-  return {
-    $typeName: 'handcheck.analytics.v1.AnalyticsEvent',
-    eventId: '2b1f0f1d-6f1f-4b8e-9d7a-7c1e2c7e1a11',
-    sessionId: 'session-1',
-    occurredAtMs: 1_764_460_800_000n,
-    receivedAtMs: 1_764_460_800_123n,
-    userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130',
-    pagePath: '/conditions/trigger-finger',
-    referrer: '',
-    payload: { case: 'pageView', value: { $typeName: 'handcheck.analytics.v1.PageView' } },
-    ...fields,
-  };
 }
 
 function expectSameBytes(message: AnalyticsEventBatch): void {
