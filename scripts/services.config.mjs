@@ -70,6 +70,15 @@ export function metricsUrl(profile, service) {
 // that answer people; Kafka and ClickHouse get the same (deploy/engines/common.sh).
 export const BACKGROUND_SERVICES = SERVICES.filter((service) => entry(service).background);
 
+/**
+ * NODE_OPTIONS for a service: the caller's, then the registry's flags for it (a later V8 flag
+ * wins), as the compose file and the chart set them.
+ */
+export function nodeOptionsEnv(service, inherited = process.env.NODE_OPTIONS) {
+  const options = [inherited, ...entry(service).nodeOptions].filter(Boolean).join(' ');
+  return options ? { NODE_OPTIONS: options } : {};
+}
+
 /** The batch side's CPU niceness: HANDCHECK_BACKGROUND_NICE, 0 to 19, default 10; 0 turns it off. */
 export function backgroundNice() {
   const value = process.env.HANDCHECK_BACKGROUND_NICE ?? '10';

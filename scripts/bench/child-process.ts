@@ -52,3 +52,17 @@ export async function childCpuSeconds(child: ChildProcess): Promise<number> {
   const { user, system } = await childCpu(child);
   return user + system;
 }
+
+/** A running service's CPU so far, from its own process_cpu_{user,system}_seconds_total. */
+export async function metricsCpu(metricsUrl: string): Promise<CpuSeconds> {
+  const text = await (await fetch(metricsUrl)).text();
+  const read = (name: string) => {
+    const line = new RegExp(`^${name}(?:\\{[^}]*\\})? ([\\d.e+-]+)$`, 'm').exec(text);
+    if (!line) throw new Error(`${metricsUrl} has no ${name}`);
+    return Number(line[1]);
+  };
+  return {
+    user: read('process_cpu_user_seconds_total'),
+    system: read('process_cpu_system_seconds_total'),
+  };
+}

@@ -5,8 +5,9 @@
 // per-client limit needs no raising. Two phases against the real stack:
 //  1. throughput (closed loop): as many requests as the gateway takes, each a
 //     batch of --batch events → events/s accepted and end to end, gateway
-//     p50/p99, lag until queryable in ClickHouse, and the count check
-//     (accepted = stored).
+//     p50/p99, lag until queryable in ClickHouse, the count check
+//     (accepted = stored), and ingestion's CPU per stored event (its
+//     process_cpu_seconds_total from the first request until all are stored).
 //  2. latency (paced-load.ts): requests leaving on an even schedule at --rate
 //     per second, each a batch the size browsers send (the tracker's mix, about
 //     2.5 events; --latency-batch N for a fixed size) → gateway p50/p99 at that
@@ -19,6 +20,7 @@ import { SERVICES } from '@handcheck/service-registry';
 import { createClickHouse, sqlString } from '@handcheck/server-kit';
 import { clickhouseLogin, commandOptions, profileEnv } from '../analytics/env';
 import { startAnalystLoad } from './analyst-load';
+import { metricsCpu } from './child-process';
 import { closedLoop, percentileOf, postRequest } from './closed-loop';
 import { pacedLoad } from './paced-load';
 
@@ -53,6 +55,9 @@ const GATEWAY = process.env.GATEWAY_URL ?? 'http://127.0.0.1:8080';
 const GATEWAY_METRICS =
   process.env.GATEWAY_METRICS_URL ??
   `http://127.0.0.1:${SERVICES.gateway.metricsPort}${SERVICES.gateway.metricsPath}`;
+const INGESTION_METRICS =
+  process.env.INGESTION_METRICS_URL ??
+  `http://127.0.0.1:${SERVICES.ingestion.metricsPort}${SERVICES.ingestion.metricsPath}`;
 
 /** The gateway's own pauses so far: its collections, and its event loop's delay since the last scrape. */
 interface GatewayPauses {
@@ -160,6 +165,7 @@ async function main(): Promise<void> {
           analystQueries,
         )
       : undefined;
+  const ingestionCpuBefore = await metricsCpu(INGESTION_METRICS);
   const started = Date.now();
   const load = await closedLoop({
     origin: GATEWAY,
@@ -193,6 +199,12 @@ async function main(): Promise<void> {
     await new Promise((r) => setTimeout(r, 100));
   }
   const lagMs = Date.now() - loadEnded;
+  // Until every event is stored: the batch side's work for this phase (and little else).
+  const ingestionCpuAfter = await metricsCpu(INGESTION_METRICS);
+  const ingestionCpu =
+    ingestionCpuAfter.user +
+    ingestionCpuAfter.system -
+    (ingestionCpuBefore.user + ingestionCpuBefore.system);
   const endToEnd = accepted / ((Date.now() - started) / 1000);
   const analystCounts = await analysts?.stop();
 
@@ -234,6 +246,9 @@ async function main(): Promise<void> {
     `  gateway latency (max load) p50 ${percentileOf(load.latencies, 50).toFixed(1)} ms, p99 ${percentileOf(load.latencies, 99).toFixed(1)} ms, ${Math.round(load.latencies.length / ((loadEnded - started) / 1000))} req/s from ${load.addresses} addresses`,
   );
   console.log(`  lag until queryable       ${lagMs} ms after the load stopped`);
+  console.log(
+    `  ingestion CPU per event   ${((ingestionCpu / Math.max(stored, 1)) * 1e6).toFixed(2)} µs (${ingestionCpu.toFixed(2)} CPU-s from the first request until all were stored)`,
+  );
   if (analystCounts)
     console.log(
       `  analyst load              ${analystQueries} heavy queries kept going: ${analystCounts.ran} ran (stopped by the time limit or at the end), ${analystCounts.refused} refused as too many at once`,

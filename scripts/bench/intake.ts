@@ -22,7 +22,7 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { SERVICES } from '@handcheck/service-registry';
 import { commandOptions } from '../analytics/env';
-import { type CpuSeconds, askChild, childCpu } from './child-process';
+import { type CpuSeconds, askChild, childCpu, metricsCpu } from './child-process';
 import { type ClosedLoopResult, closedLoop, percentileOf, postRequest } from './closed-loop';
 
 const GATEWAY = process.env.GATEWAY_URL ?? `http://127.0.0.1:${SERVICES.gateway.httpPort}`;
@@ -45,19 +45,8 @@ function batchBody(sessionId: string, size: number, at: number): string {
   });
 }
 
-/** The gateway's CPU so far, from its own process_cpu_{user,system}_seconds_total. */
-async function gatewayCpu(): Promise<CpuSeconds> {
-  const text = await (await fetch(METRICS)).text();
-  const read = (name: string) => {
-    const line = new RegExp(`^${name}(?:\\{[^}]*\\})? ([\\d.e+-]+)$`, 'm').exec(text);
-    if (!line) throw new Error(`${METRICS} has no ${name}`);
-    return Number(line[1]);
-  };
-  return {
-    user: read('process_cpu_user_seconds_total'),
-    system: read('process_cpu_system_seconds_total'),
-  };
-}
+/** The gateway's CPU so far, from its own /metrics. */
+const gatewayCpu = () => metricsCpu(METRICS);
 
 const cpuSince = (before: CpuSeconds, after: CpuSeconds): CpuSeconds => ({
   user: after.user - before.user,

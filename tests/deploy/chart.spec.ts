@@ -159,6 +159,23 @@ describe('the Helm chart', () => {
     ]);
   });
 
+  it("runs each service with the registry's Node flags (NODE_OPTIONS)", () => {
+    const ingestion = mainContainer(manifests, 'ingestion');
+    expect(ingestion.env).toContainEqual({
+      name: 'NODE_OPTIONS',
+      value: REGISTRY.ingestion.nodeOptions.join(' '),
+    });
+    const broken = structuredClone(manifests);
+    const env = pod(broken, 'ingestion').containers[0]!.env!;
+    env.splice(
+      env.findIndex((e) => e.name === 'NODE_OPTIONS'),
+      1,
+    );
+    expect(manifestProblems(broken)).toEqual([
+      "Deployment handcheck-ingestion: NODE_OPTIONS is ''; the registry gives ingestion '--max-semi-space-size=32'",
+    ]);
+  });
+
   it('writes numbers into the environment as plain integers', () => {
     const ingestion = mainContainer(manifests, 'ingestion');
     const value = ingestion.env?.find((e) => e.name === 'BATCH_MIN_BYTES')?.value;

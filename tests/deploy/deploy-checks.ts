@@ -124,6 +124,8 @@ export function manifestProblems(manifests: K8sObject[]): string[] {
     if (main && component in REGISTRY) {
       const names = (main.env ?? []).map((e) => e.name);
       problems.push(...unknownSettings(where, component as ServiceName, names));
+      const nodeOptions = main.env?.find((e) => e.name === 'NODE_OPTIONS')?.value;
+      problems.push(...nodeOptionsProblems(where, component as ServiceName, nodeOptions));
     }
   }
   return problems;
@@ -161,8 +163,16 @@ export function envDefaultProblems(): string[] {
 function unknownSettings(where: string, service: ServiceName, names: Iterable<string>): string[] {
   const known = envClassFields(service);
   return [...names]
-    .filter((name) => !known.has(name))
+    .filter((name) => !known.has(name) && name !== 'NODE_OPTIONS')
     .map((name) => `${where}: ${name} is not a setting of the ${service} service`);
+}
+
+/** A deployment runs the service with Node's flags from the registry, no more and no fewer. */
+function nodeOptionsProblems(where: string, service: ServiceName, given = ''): string[] {
+  const expected = REGISTRY[service].nodeOptions.join(' ');
+  return given === expected
+    ? []
+    : [`${where}: NODE_OPTIONS is '${given}'; the registry gives ${service} '${expected}'`];
 }
 
 /** Every value of values.yaml has an `## @param` line and every `@param` names a value. */
@@ -266,6 +276,7 @@ export function composeProblems(file: { services?: Record<string, ComposeService
     if (env.HOST !== '0.0.0.0') problems.push(`${where}: HOST must be 0.0.0.0 in a container`);
     if (!env.NODE_ENV) problems.push(`${where}: NODE_ENV is not set`);
     problems.push(...unknownSettings(where, service, Object.keys(env)));
+    problems.push(...nodeOptionsProblems(where, service, env.NODE_OPTIONS));
     const metrics = REGISTRY[service].metricsPort;
     if ((s.ports ?? []).some((p) => p.endsWith(`:${metrics}`)))
       problems.push(`${where}: publishes its metrics port ${metrics}`);

@@ -152,6 +152,17 @@ describe('docker-compose.yml', () => {
       'compose service directory: depends_on must name a condition for each dependency',
     ]);
   });
+
+  it("runs each service with the registry's Node flags, no more and no fewer", () => {
+    const file = parseCompose(compose);
+    const services = file.services ?? {};
+    delete (services.ingestion.environment as Record<string, string>).NODE_OPTIONS;
+    (services.report.environment as Record<string, string>).NODE_OPTIONS = '--inspect';
+    expect(composeProblems(file)).toEqual([
+      "compose service ingestion: NODE_OPTIONS is ''; the registry gives ingestion '--max-semi-space-size=32'",
+      "compose service report: NODE_OPTIONS is '--inspect'; the registry gives report ''",
+    ]);
+  });
 });
 
 describe('docker-compose.yml, the ClickHouse accounts', () => {

@@ -14,6 +14,10 @@ the service's Env class. Secret values only ever arrive through secretKeyRef.
   value: "0.0.0.0"
 - name: PORT
   value: {{ $values.containerPorts.http | quote }}
+{{- with $values.nodeOptions }}
+- name: NODE_OPTIONS
+  value: {{ . | quote }}
+{{- end }}
 {{- with $values.containerPorts.metrics }}
 - name: METRICS_PORT
   value: {{ . | quote }}

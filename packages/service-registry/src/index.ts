@@ -25,6 +25,11 @@ export interface ServiceEntry {
   readyEngines: EngineName[];
   /** Batch work that runs at background CPU priority on a shared machine. */
   background: boolean;
+  /**
+   * Node's flags for the service (NODE_OPTIONS), set alike by the supervisor, the compose file
+   * and the chart: ingestion's young generation holds a consumed batch until it is stored.
+   */
+  nodeOptions: string[];
 }
 
 function checked(): Record<ServiceName, ServiceEntry> {

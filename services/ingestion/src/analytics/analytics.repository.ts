@@ -1,11 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { ClickHouseService, Metrics, isClickHouseUnavailable } from '@handcheck/server-kit';
-import { type Row, type TableName, oneRowPerEventId } from './event-rows';
+import { type Row, type RowSource, type TableName, rowsByTable } from './event-rows';
 
 /** Something stored as rows of the analytics tables (an event). */
-export interface Storable {
-  rows: ReadonlyArray<readonly [TableName, Row]>;
-}
+export type Storable = RowSource;
 
 /** What ClickHouse refused to store, and its reason. */
 export interface Refused<T> {
@@ -40,15 +38,13 @@ export class AnalyticsRepository {
 
   /**
    * Stores every item's rows with one insert per table, one row per event id
-   * (oneRowPerEventId: an id sent twice is stored once). A table's insert that
+   * (rowsByTable: an id sent twice is stored once). A table's insert that
    * ClickHouse refuses for its data is made again row by row, so only the items
    * whose rows it refuses are returned, with its reason, and the rest are
    * stored. ClickHouse being unavailable throws, for the caller to retry.
    */
   async insert<T extends Storable>(items: readonly T[]): Promise<Array<Refused<T>>> {
-    const tables = oneRowPerEventId(
-      items.flatMap((item) => item.rows.map(([table, row]) => ({ table, row, source: item }))),
-    );
+    const tables = rowsByTable(items);
     const refused = new Map<T, string>();
     await Promise.all(
       [...tables].map(async ([table, rows]) => {

@@ -6,7 +6,16 @@ import {
   SessionStartedSchema,
   create,
 } from '@handcheck/contracts';
-import { clickHouseTime, groupRows, oneRowPerEventId, rowsFor } from './event-rows';
+import fc from 'fast-check';
+import {
+  type Row,
+  TABLE_NAMES,
+  clickHouseTime,
+  groupRows,
+  oneRowPerEventId,
+  rowsByTable,
+  rowsFor,
+} from './event-rows';
 
 const at = BigInt(Date.UTC(2026, 10, 22, 8, 5, 9));
 const event = (payload: AnalyticsEvent['payload'], extra: Partial<AnalyticsEvent> = {}) =>
@@ -320,5 +329,48 @@ describe('one row per event id and table in a batch', () => {
     ];
     const kept = oneRowPerEventId(rows).get('site_visits')!;
     expect(kept.map(({ source }) => source)).toEqual([2, 3]);
+  });
+});
+
+describe('rowsByTable', () => {
+  const tables = fc.constantFrom(...TABLE_NAMES);
+  // Few ids and sessions, so that repeats, and sources whose rows differ in id, are common.
+  const row = fc.record({
+    event_id: fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f'),
+    session_id: fc.constantFrom('s-1', 's-2', 's-3'),
+  });
+  const source = fc.record({ rows: fc.array(fc.tuple(tables, row), { maxLength: 3 }) });
+
+  it('keeps what oneRowPerEventId keeps, in the same order, for any sources', () => {
+    fc.assert(
+      fc.property(fc.array(source, { maxLength: 12 }), (sources) => {
+        const expected = oneRowPerEventId(
+          sources.flatMap((item) =>
+            item.rows.map(([table, r]) => ({ table, row: r as Row, source: item })),
+          ),
+        );
+        const actual = rowsByTable(sources);
+        expect([...actual.keys()]).toEqual([...expected.keys()]);
+        for (const [table, kept] of expected) {
+          const got = actual.get(table)!;
+          expect(got.map(({ row: r }) => r)).toEqual(kept.map(({ row: r }) => r));
+          got.forEach(({ source: item }, i) => expect(item).toBe(kept[i]!.source));
+        }
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('groups a batch of distinct ids by table, in order, without sorting anything out', () => {
+    const one = {
+      rows: [
+        ['analytics_events', { event_id: 'a' }],
+        ['session_facts', { event_id: 'a' }],
+      ] as const,
+    };
+    const two = { rows: [['analytics_events', { event_id: 'b' }]] as const };
+    const grouped = rowsByTable([one, two]);
+    expect(grouped.get('analytics_events')!.map(({ source }) => source)).toEqual([one, two]);
+    expect(grouped.get('session_facts')!.map(({ source }) => source)).toEqual([one]);
   });
 });

@@ -29,7 +29,12 @@ export function clickHouseTime(ms: bigint): string {
   return text;
 }
 
-function sessionFact(event: AnalyticsEvent, fact: string, extra: Partial<Row>): Row {
+/*
+ * Rows are written out whole, every column in one literal, and a case's own columns set
+ * after: one object shape per table, without the copies a spread of defaults makes (these
+ * two are most of ingestion's rows).
+ */
+function sessionFact(event: AnalyticsEvent, fact: string): Row {
   return {
     event_id: event.eventId,
     session_id: event.sessionId,
@@ -43,11 +48,10 @@ function sessionFact(event: AnalyticsEvent, fact: string, extra: Partial<Row>): 
     page_views: 0,
     duration_seconds: 0,
     at: clickHouseTime(event.occurredAtMs),
-    ...extra,
   };
 }
 
-function eventRow(event: AnalyticsEvent, eventType: string, extra: Partial<Row> = {}): Row {
+function eventRow(event: AnalyticsEvent, eventType: string): Row {
   return {
     event_id: event.eventId,
     session_id: event.sessionId,
@@ -60,7 +64,6 @@ function eventRow(event: AnalyticsEvent, eventType: string, extra: Partial<Row> 
     user_agent: event.userAgent,
     created_at: clickHouseTime(event.occurredAtMs),
     received_at: clickHouseTime(event.receivedAtMs),
-    ...extra,
   };
 }
 
@@ -83,43 +86,36 @@ export function rowsFor(original: AnalyticsEvent): Array<[TableName, Row]> {
   const createdAt = clickHouseTime(event.occurredAtMs);
   const payload = event.payload;
   switch (payload.case) {
-    case 'sessionStarted':
-      return [
-        [
-          'session_facts',
-          sessionFact(event, 'session_start', {
-            landing_page: payload.value.landingPage,
-            referrer: event.referrer,
-            country: payload.value.country,
-            city: payload.value.city,
-            is_uk_user: payload.value.isUkUser ? 1 : 0,
-          }),
-        ],
-      ];
-    case 'pageView':
+    case 'sessionStarted': {
+      const fact = sessionFact(event, 'session_start');
+      fact.landing_page = payload.value.landingPage;
+      fact.referrer = event.referrer;
+      fact.country = payload.value.country;
+      fact.city = payload.value.city;
+      fact.is_uk_user = payload.value.isUkUser ? 1 : 0;
+      return [['session_facts', fact]];
+    }
+    case 'pageView': {
+      const fact = sessionFact(event, 'page_view');
+      fact.page_views = 1;
       return [
         ['analytics_events', eventRow(event, 'page_view')],
-        ['session_facts', sessionFact(event, 'page_view', { page_views: 1 })],
+        ['session_facts', fact],
       ];
-    case 'sessionDuration':
-      return [
-        [
-          'session_facts',
-          sessionFact(event, 'duration', { duration_seconds: payload.value.durationSeconds }),
-        ],
-      ];
-    case 'checkerEvent':
-      return [
-        [
-          'analytics_events',
-          eventRow(event, payload.value.eventType, {
-            step_number: payload.value.stepNumber ?? null,
-            top_condition: payload.value.topCondition ?? null,
-            diagnosis_confidence: payload.value.diagnosisConfidence ?? null,
-            event_data: eventDataOf(payload.value),
-          }),
-        ],
-      ];
+    }
+    case 'sessionDuration': {
+      const fact = sessionFact(event, 'duration');
+      fact.duration_seconds = payload.value.durationSeconds;
+      return [['session_facts', fact]];
+    }
+    case 'checkerEvent': {
+      const row = eventRow(event, payload.value.eventType);
+      row.step_number = payload.value.stepNumber ?? null;
+      row.top_condition = payload.value.topCondition ?? null;
+      row.diagnosis_confidence = payload.value.diagnosisConfidence ?? null;
+      row.event_data = eventDataOf(payload.value);
+      return [['analytics_events', row]];
+    }
     case 'siteVisit':
       return [
         [
@@ -205,12 +201,53 @@ export function oneRowPerEventId<T>(
   return new Map([...kept].map(([table, ids]) => [table, [...ids.values()]]));
 }
 
+/** What becomes rows: an event, or what the repository is given to store. */
+export interface RowSource {
+  rows: ReadonlyArray<readonly [TableName, Row]>;
+}
+
+/**
+ * The sources' rows per table, one per event id, as oneRowPerEventId keeps them. A batch
+ * whose events all have ids of their own (nearly every batch) needs only one set of ids for
+ * the whole batch; any id seen twice, or a source whose rows differ in id or repeat a table,
+ * is sorted out by oneRowPerEventId itself.
+ */
+export function rowsByTable<T extends RowSource>(
+  sources: readonly T[],
+): Map<TableName, SourcedRow<T>[]> {
+  const ids = new Set<string>();
+  const tables = new Map<TableName, SourcedRow<T>[]>();
+  for (const source of sources) {
+    const rows = source.rows;
+    const first = rows[0];
+    if (first === undefined) continue;
+    const id = String(first[1].event_id);
+    if (ids.has(id)) return oneRowPerEventId(sourcedRows(sources));
+    ids.add(id);
+    for (let i = 0; i < rows.length; i++) {
+      const [table, row] = rows[i]!;
+      if (i > 0 && (String(row.event_id) !== id || tableBefore(rows, i, table))) {
+        return oneRowPerEventId(sourcedRows(sources));
+      }
+      const list = tables.get(table);
+      if (list) list.push({ table, row, source });
+      else tables.set(table, [{ table, row, source }]);
+    }
+  }
+  return tables;
+}
+
+function tableBefore(rows: RowSource['rows'], end: number, table: TableName): boolean {
+  for (let j = 0; j < end; j++) if (rows[j]![0] === table) return true;
+  return false;
+}
+
+function sourcedRows<T extends RowSource>(sources: readonly T[]): SourcedRow<T>[] {
+  return sources.flatMap((source) => source.rows.map(([table, row]) => ({ table, row, source })));
+}
+
 /** Groups rows by table so each batch becomes one insert per table, one row per event id. */
 export function groupRows(events: AnalyticsEvent[]): Map<TableName, Row[]> {
-  const rows = events.flatMap((event) =>
-    rowsFor(event).map(([table, row]) => ({ table, row, source: event })),
-  );
-  return new Map(
-    [...oneRowPerEventId(rows)].map(([table, kept]) => [table, kept.map(({ row }) => row)]),
-  );
+  const grouped = rowsByTable(events.map((event) => ({ rows: rowsFor(event) })));
+  return new Map([...grouped].map(([table, kept]) => [table, kept.map(({ row }) => row)]));
 }
