@@ -199,4 +199,9 @@ case "$what" in
   project) project_images ;;
   *) die "usage: images.sh [all|engines|project|env]" ;;
 esac
+# A build takes the fixed tags from the images of the last one and leaves those untagged, and
+# every build adds to the build cache: drop the untagged images and keep the cache to a bound,
+# or the engine's data root grows by gigabytes a run until the disk is full.
+docker_ image prune --force > /dev/null
+docker_ builder prune --force --keep-storage "${HANDCHECK_BUILD_CACHE_KEEP:-6GB}" > /dev/null
 docker_ image ls --format '{{.Repository}}:{{.Tag}}\t{{.Size}}' | grep -E '^handcheck' | sort
