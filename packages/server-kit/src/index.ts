@@ -16,6 +16,7 @@ export * from './clickhouse/clickhouse.env';
 export * from './clickhouse/clickhouse-client';
 export * from './clickhouse/clickhouse.module';
 export * from './clickhouse/clickhouse.service';
+export * from './clickhouse/tab-separated';
 export * from './clickhouse/clickhouse.health';
 export * from './clickhouse/migrations';
 export * from './clickhouse/cluster-ddl';

@@ -2,7 +2,7 @@
 // send it, run on the test profile's ClickHouse (Debian's 18.16) and on a
 // current ClickHouse (chDB, in process: scripts/chdb), on the same seeded
 // events: the migrations' DDL and the ledger's statements, ingestion's inserts
-// (JSONEachRow, the rows ingestion makes of each event, and a redelivery), the
+// (TabSeparated, the rows ingestion makes of each event, and a redelivery), the
 // weekly report's and the dashboard's queries, docs/analytics/*.sql and the
 // queries in docs/analytics.md. Both must accept every statement and give the
 // same rows (sorted; numbers and times normalised, UTC). The events include one
@@ -22,9 +22,11 @@ import {
   CLICKHOUSE_SETTINGS,
   INSERT_FORMAT,
   createClickHouseServerClient,
+  insertRows,
   ledgerSql,
   migrationSql,
   sqlIdentifier,
+  tabSeparatedRows,
 } from '@handcheck/server-kit';
 import { REPO_ROOT, testClickHouseLogin, uniqueName } from '@handcheck/server-kit/testing';
 import { type AnalyticsEvent, AnalyticsEventSchema, create } from '@handcheck/contracts';
@@ -191,7 +193,7 @@ async function runOnOld(
     try {
       if ('insert' in step) {
         const { table, rows } = step.insert;
-        await client.insert({ table: `${db}.${table}`, values: rows, format: INSERT_FORMAT });
+        await insertRows(client, `${db}.${table}`, rows);
         outcomes.push({ rows: [] });
       } else if (step.read) {
         const result = await client.query({ query: step.sql, format: 'JSONEachRow' });
@@ -210,13 +212,16 @@ async function runOnOld(
 /** The same steps as chDB statements: an insert is its statement with the rows on the next line. */
 function chdbStatements(db: string, steps: Step[]) {
   return steps.map((step) =>
-    'insert' in step
-      ? {
-          sql: `INSERT INTO ${db}.${step.insert.table} FORMAT ${INSERT_FORMAT}`,
-          data: step.insert.rows.map((row) => JSON.stringify(row)).join('\n'),
-        }
-      : { sql: step.sql },
+    'insert' in step ? chdbInsert(db, step.insert.table, step.insert.rows) : { sql: step.sql },
   );
+}
+
+function chdbInsert(db: string, table: string, rows: readonly Row[]) {
+  const { columns, text } = tabSeparatedRows(rows);
+  return {
+    sql: `INSERT INTO ${db}.${table} (${columns.join(', ')}) FORMAT ${INSERT_FORMAT}`,
+    data: text,
+  };
 }
 
 const DATE_TIME = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}:\d{2})(?:\.0+)?Z?$/;

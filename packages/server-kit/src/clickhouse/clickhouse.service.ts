@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import {
   Inject,
   Injectable,
@@ -11,6 +12,7 @@ import { withTimeout } from '../resilience/timeout';
 import { createClickHouse, createClickHouseServerClient } from './clickhouse-client';
 import { type ClusterSchema } from './cluster-ddl';
 import { type Migration, migrate } from './migrations';
+import { INSERT_FORMAT, type InsertValue, tabSeparatedRows } from './tab-separated';
 
 export const CLICKHOUSE_OPTIONS = Symbol('CLICKHOUSE_OPTIONS');
 
@@ -23,9 +25,6 @@ export interface ClickHouseModuleOptions {
    */
   shardingKey?: ClusterSchema['shardingKey'];
 }
-
-/** The one format inserts are sent in: 18.16 has none of the compact JSON ones. */
-export const INSERT_FORMAT = 'JSONEachRow';
 
 export interface QueryOptions {
   /** Names the query in system.processes and the query log (a random id by default). */
@@ -83,9 +82,12 @@ export class ClickHouseService implements OnModuleInit, OnApplicationShutdown {
     if (!result.success) throw result.error;
   }
 
-  /** One insert of `rows` into `table`, as JSONEachRow. */
-  async insert(table: string, rows: readonly object[]): Promise<void> {
-    await this.client.insert({ table, values: rows, format: INSERT_FORMAT });
+  /** One insert of `rows` into `table`, every row with the same columns (tabSeparatedRows). */
+  async insert(
+    table: string,
+    rows: ReadonlyArray<Readonly<Record<string, InsertValue>>>,
+  ): Promise<void> {
+    await insertRows(this.client, table, rows);
   }
 
   /** The rows a SELECT answers, one object a row. */
@@ -101,4 +103,16 @@ export class ClickHouseService implements OnModuleInit, OnApplicationShutdown {
     });
     return result.json<T>();
   }
+}
+
+/** An insert as the services send it: TabSeparated under the rows' own columns. */
+export async function insertRows(
+  client: ClickHouseClient,
+  table: string,
+  rows: ReadonlyArray<Readonly<Record<string, InsertValue>>>,
+): Promise<void> {
+  const { columns, text } = tabSeparatedRows(rows);
+  // The client takes a raw format's rows only as a byte stream.
+  const values = Readable.from([Buffer.from(text)], { objectMode: false });
+  await client.insert({ table, values, format: INSERT_FORMAT, columns });
 }
