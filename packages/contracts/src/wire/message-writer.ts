@@ -17,7 +17,7 @@ import {
 export function compileMessageWriter<Desc extends DescMessage>(
   schema: Desc,
 ): (message: MessageShape<Desc>) => Buffer {
-  const write = fieldsWriter(schema, new Map());
+  const write = compileWriters(schema);
   return (message) => {
     scratch.pos = 0;
     write(scratch, message as unknown as Fields);
@@ -29,7 +29,6 @@ type Fields = Record<string, unknown> & {
   $unknown?: { no: number; wireType: number; data: Uint8Array }[];
 };
 type Write = (out: Scratch, message: Fields) => void;
-type WriteValue = (out: Scratch, value: never) => void;
 
 const LENGTH_DELIMITED = 2;
 const VARINT = 0;
@@ -110,12 +109,6 @@ class Scratch {
     this.pos += this.bytes.write(value, this.pos, byteLength, 'utf8');
   }
 
-  /** A field's tag, one or two bytes: copied by hand, cheaper than a native copy. */
-  tag(tag: Uint8Array): void {
-    this.reserve(tag.length);
-    for (let i = 0; i < tag.length; i++) this.bytes[this.pos++] = tag[i]!;
-  }
-
   raw(data: Uint8Array): void {
     this.reserve(data.length);
     this.bytes.set(data, this.pos);
@@ -155,7 +148,7 @@ function varint32Size(value: number): number {
   return size;
 }
 
-function tagBytes(field: DescField, wireType: number): Uint8Array {
+function tagBytes(field: DescField, wireType: number): number[] {
   const bytes: number[] = [];
   let tag = ((field.number << 3) | wireType) >>> 0;
   while (tag > 0x7f) {
@@ -163,126 +156,134 @@ function tagBytes(field: DescField, wireType: number): Uint8Array {
     tag >>>= 7;
   }
   bytes.push(tag);
-  return Uint8Array.from(bytes);
+  return bytes;
 }
 
-function fieldsWriter(schema: DescMessage, compiled: Map<DescMessage, Write>): Write {
-  const known = compiled.get(schema);
-  if (known) return known;
+/**
+ * Each message type reached from `root` as the source of one function, its fields in number
+ * order as straight-line code, each read by its own name. A closure per field read every
+ * field through one megamorphic keyed load: this writes a 10-event batch in about a fifth
+ * less CPU (`npm run bench:event-writer`). The names come from the schema, never from a
+ * message, and go into the source as string literals.
+ */
+function compileWriters(root: DescMessage): Write {
+  const index = new Map<DescMessage, number>();
   const writers: Write[] = [];
-  // Registered first, so that a message type that holds itself resolves here.
-  const write: Write = (out, message) => {
-    for (let i = 0; i < writers.length; i++) writers[i]!(out, message);
-    const unknown = message.$unknown;
-    if (unknown !== undefined) {
-      for (const { no, wireType, data } of unknown) {
-        out.varint32(((no << 3) | wireType) >>> 0);
-        out.raw(data);
-      }
+  const sources: string[] = [];
+  const fields: DescField[] = [];
+  const indexOf = (schema: DescMessage): number => {
+    let at = index.get(schema);
+    if (at === undefined) {
+      at = sources.length;
+      index.set(schema, at);
+      sources.push('');
+      sources[at] = messageSource(schema, indexOf, fields);
     }
+    return at;
   };
-  compiled.set(schema, write);
-  const byNumber = [...schema.fields].sort((a, b) => a.number - b.number);
-  for (const field of byNumber) writers.push(fieldWriter(field, compiled));
-  return write;
+  indexOf(root);
+  const invalidUint32 = (at: number, value: unknown) =>
+    new Error(
+      `cannot encode ${fields[at]!.toString()} to binary: invalid uint32: ${String(value)}`,
+    );
+  const make = sources.map(
+    (body) =>
+      new Function('W', 'hasOwn', 'invalidUint32', `return function write(out, m) {${body}};`) as (
+        w: Write[],
+        hasOwn: (this: object, key: PropertyKey) => boolean,
+        invalid: typeof invalidUint32,
+      ) => Write,
+  );
+  for (const build of make)
+    writers.push(build(writers, Object.prototype.hasOwnProperty, invalidUint32));
+  return writers[0]!;
 }
 
-function fieldWriter(field: DescField, compiled: Map<DescMessage, Write>): Write {
-  const name = field.localName;
-  if (field.fieldKind === 'list' && field.listKind === 'message') {
-    const writeItem = messageValue(field, compiled);
-    return (out, message) => {
-      const list = message[name] as never[];
-      for (let i = 0; i < list.length; i++) writeItem(out, list[i]!);
-    };
+function messageSource(
+  schema: DescMessage,
+  indexOf: (schema: DescMessage) => number,
+  fields: DescField[],
+): string {
+  const lines = ['let v;'];
+  for (const field of [...schema.fields].sort((a, b) => a.number - b.number)) {
+    const key = JSON.stringify(field.localName);
+    if (field.fieldKind === 'list' && field.listKind === 'message') {
+      const item = messageValue(field, indexOf);
+      lines.push(
+        `v = m[${key}]; for (let i = 0; i < v.length; i++) { const item = v[i]; ${item('item')} }`,
+      );
+      continue;
+    }
+    const value =
+      field.fieldKind === 'message'
+        ? messageValue(field, indexOf)
+        : field.fieldKind === 'scalar'
+          ? scalarValue(field, fields)
+          : undefined;
+    if (!value) throw unsupported(field);
+    if (field.oneof) {
+      const oneof = JSON.stringify(field.oneof.localName);
+      lines.push(`v = m[${oneof}]; if (v.case === ${key}) { v = v.value; ${value('v')} }`);
+    } else if (field.fieldKind !== 'scalar' || field.presence !== IMPLICIT) {
+      lines.push(`v = m[${key}]; if (v !== undefined && hasOwn.call(m, ${key})) { ${value('v')} }`);
+    } else {
+      lines.push(`v = m[${key}]; if (${nonZero(field.scalar)}) { ${value('v')} }`);
+    }
   }
-  const writeValue =
-    field.fieldKind === 'message'
-      ? messageValue(field, compiled)
-      : field.fieldKind === 'scalar'
-        ? scalarValue(field)
-        : undefined;
-  if (!writeValue) throw unsupported(field);
-  if (field.oneof) {
-    const oneof = field.oneof.localName;
-    return (out, message) => {
-      const chosen = message[oneof] as { case?: string; value?: unknown };
-      if (chosen.case === name) writeValue(out, chosen.value as never);
-    };
-  }
-  if (field.fieldKind !== 'scalar' || field.presence !== IMPLICIT) {
-    return (out, message) => {
-      const value = message[name];
-      if (value !== undefined && Object.prototype.hasOwnProperty.call(message, name)) {
-        writeValue(out, value as never);
-      }
-    };
-  }
-  const isZero = zeroTest(field.scalar);
-  return (out, message) => {
-    const value = message[name];
-    if (!isZero(value)) writeValue(out, value as never);
-  };
+  lines.push(
+    'v = m.$unknown;',
+    'if (v !== undefined) for (const u of v) { out.varint32(((u.no << 3) | u.wireType) >>> 0); out.raw(u.data); }',
+  );
+  return lines.join('\n');
 }
 
 /** Proto3's zero value of the field's type, told as `toBinary` tells it. */
-function zeroTest(scalar: ScalarType): (value: unknown) => boolean {
-  if (scalar === ScalarType.STRING) return (value) => value === '';
-  if (scalar === ScalarType.BOOL) return (value) => value === false;
+function nonZero(scalar: ScalarType): string {
+  if (scalar === ScalarType.STRING) return `v !== ''`;
+  if (scalar === ScalarType.BOOL) return 'v !== false';
   // Loose equality, as toBinary has it: 0, 0n and "0" are all zero.
-  return (value) => value == 0;
+  return 'v != 0';
 }
 
-function messageValue(field: DescField, compiled: Map<DescMessage, Write>): WriteValue {
+/** The source that writes a field's tag: its one or two bytes copied by hand. */
+function tagSource(field: DescField, wireType: number): string {
+  const bytes = tagBytes(field, wireType);
+  return `out.reserve(${bytes.length}); ${bytes.map((byte) => `out.bytes[out.pos++] = ${byte};`).join(' ')}`;
+}
+
+type ValueSource = (name: string) => string;
+
+function messageValue(field: DescField, indexOf: (schema: DescMessage) => number): ValueSource {
   if (!field.message || field.delimitedEncoding) throw unsupported(field);
-  const schema = field.message;
-  const tag = tagBytes(field, LENGTH_DELIMITED);
-  let write: Write | undefined;
-  return (out, value: Fields) => {
-    // Compiled on first use: the message may be the one still being compiled.
-    write ??= fieldsWriter(schema, compiled);
-    out.tag(tag);
-    const start = out.startDelimited();
-    write(out, value);
-    out.endDelimited(start);
-  };
+  const at = indexOf(field.message);
+  const tag = tagSource(field, LENGTH_DELIMITED);
+  return (name) =>
+    `${tag} const start = out.startDelimited(); W[${at}](out, ${name}); out.endDelimited(start);`;
 }
 
-/** How each scalar type the writer knows is written after its tag; others are refused. */
-const SCALARS: Partial<
-  Record<
-    ScalarType,
-    { wireType: number; write: (out: Scratch, value: never, field: DescField) => void }
-  >
-> = {
-  [ScalarType.STRING]: {
-    wireType: LENGTH_DELIMITED,
-    write: (out, value: string) => out.string(value),
-  },
-  [ScalarType.BOOL]: {
-    wireType: VARINT,
-    write: (out, value: boolean) => out.varint32(value ? 1 : 0),
-  },
-  [ScalarType.UINT32]: {
-    wireType: VARINT,
-    write: (out, value: number, field) => {
-      if (!Number.isInteger(value) || value < 0 || value > 0xffffffff) {
-        throw new Error(`cannot encode ${field.toString()} to binary: invalid uint32: ${value}`);
-      }
-      out.varint32(value);
-    },
-  },
-  [ScalarType.INT64]: { wireType: VARINT, write: (out, value: bigint) => out.varint64(value) },
-};
-
-function scalarValue(field: DescField): WriteValue | undefined {
-  const scalar = field.scalar === undefined ? undefined : SCALARS[field.scalar];
-  if (!scalar) return undefined;
-  const tag = tagBytes(field, scalar.wireType);
-  return (out, value) => {
-    out.tag(tag);
-    scalar.write(out, value, field);
-  };
+function scalarValue(field: DescField, fields: DescField[]): ValueSource | undefined {
+  switch (field.scalar) {
+    case ScalarType.STRING: {
+      const tag = tagSource(field, LENGTH_DELIMITED);
+      return (name) => `${tag} out.string(${name});`;
+    }
+    case ScalarType.BOOL: {
+      const tag = tagSource(field, VARINT);
+      return (name) => `${tag} out.varint32(${name} ? 1 : 0);`;
+    }
+    case ScalarType.UINT32: {
+      const tag = tagSource(field, VARINT);
+      const at = fields.push(field) - 1;
+      return (name) =>
+        `if (!Number.isInteger(${name}) || ${name} < 0 || ${name} > 0xffffffff) throw invalidUint32(${at}, ${name}); ${tag} out.varint32(${name});`;
+    }
+    case ScalarType.INT64: {
+      const tag = tagSource(field, VARINT);
+      return (name) => `${tag} out.varint64(${name});`;
+    }
+    default:
+      return undefined;
+  }
 }
 
 function unsupported(field: DescField): Error {
