@@ -4,7 +4,9 @@
 //  1. a bare Node server (bare-intake-server.mjs, a child process) that reads and parses the
 //     same bodies: its throughput and CPU per request, the yardstick; then the same on bare
 //     Fastify with the gateway's headers (bare-fastify-intake-server.mjs), what the framework
-//     alone costs;
+//     alone costs; and bare Node's server again, handing each request to Kafka as the gateway
+//     does (bare-kafka-intake-server.ts: kafkajs and the gateway's batching, to a topic made
+//     for the bench and deleted after), what reading, parsing and producing cost by themselves;
 //  2. the gateway's POST /api/events with the same closed-loop load: throughput, p50/p99/p99.9,
 //     non-2xx answers by status, and its CPU per accepted request, from its own
 //     process_cpu_seconds_total before and after (the gateway process alone: Kafka, ClickHouse
@@ -16,12 +18,15 @@
 // requests than the per-client burst, so the per-client limit is not what is measured.
 // Prints the load average first: figures from a machine busy with other work are not comparable.
 import { fork } from 'node:child_process';
+import { once } from 'node:events';
 import { randomUUID } from 'node:crypto';
 import { Socket } from 'node:net';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
+import { TOPICS, TOPIC_PARTITIONS } from '@handcheck/contracts';
 import { SERVICES } from '@handcheck/service-registry';
-import { commandOptions } from '../analytics/env';
+import { createKafka } from '@handcheck/server-kit/testing';
+import { commandOptions, profileEnv } from '../analytics/env';
 import { type CpuSeconds, askChild, childCpu, metricsCpu } from './child-process';
 import { type ClosedLoopResult, closedLoop, percentileOf, postRequest } from './closed-loop';
 
@@ -57,16 +62,27 @@ const totalOf = (cpu: CpuSeconds) => cpu.user + cpu.system;
 interface Bare {
   origin: string;
   cpu(): Promise<CpuSeconds>;
-  stop(): void;
+  /** Resolves once the child has exited (killed after 10 s), so it costs nothing after. */
+  stop(): Promise<void>;
 }
 
 async function startBare(file: string, env: NodeJS.ProcessEnv = {}): Promise<Bare> {
-  const child = fork(join(__dirname, file), { stdio: 'inherit', env: { ...process.env, ...env } });
+  const child = fork(join(__dirname, file), {
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+    execArgv: file.endsWith('.ts') ? ['--import', 'tsx'] : [],
+  });
   const port = await askChild<number>(child, 'port');
   return {
     origin: `http://127.0.0.1:${port}`,
     cpu: () => childCpu(child),
-    stop: () => child.send('stop'),
+    stop: async () => {
+      const exited = once(child, 'exit');
+      child.send('stop');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    },
   };
 }
 
@@ -171,7 +187,7 @@ async function main(): Promise<void> {
     const cpuBefore = await server.cpu();
     const result = await load(server.origin);
     const cpu = cpuSince(cpuBefore, await server.cpu());
-    server.stop();
+    await server.stop();
     return { result, cpu };
   };
   const bare = await measureChild(await startBare('bare-intake-server.mjs'));
@@ -179,6 +195,9 @@ async function main(): Promise<void> {
     await startBare('bare-fastify-intake-server.mjs', {
       BENCH_HEADERS: JSON.stringify(await gatewayHeaders()),
     }),
+  );
+  const withKafka = await withBenchTopic((yardstick) =>
+    startBare('bare-kafka-intake-server.ts', yardstick).then(measureChild),
   );
 
   await load(GATEWAY, 2);
@@ -198,6 +217,13 @@ async function main(): Promise<void> {
   console.log(
     summary("bare Fastify (the same, with the gateway's headers)", fastify.result, fastify.cpu),
   );
+  console.log(
+    summary(
+      'bare Node producing to Kafka (the same, and kafkajs)',
+      withKafka.result,
+      withKafka.cpu,
+    ),
+  );
   console.log(summary(`gateway ${GATEWAY}/api/events`, gatewayResult, gatewayUsed));
   const gatewayCpuPerOk = cpuPerOk(gatewayResult, gatewayUsed);
   const gatewayUserPerOk = userPerOk(gatewayResult, gatewayUsed);
@@ -206,6 +232,9 @@ async function main(): Promise<void> {
   );
   console.log(
     `  CPU per request ratio  ${(gatewayCpuPerOk / cpuPerOk(bare.result, bare.cpu)).toFixed(2)} (gateway ÷ bare Node); ${(gatewayCpuPerOk / cpuPerOk(fastify.result, fastify.cpu)).toFixed(2)} of bare Fastify's; bare Fastify ÷ bare Node ${(cpuPerOk(fastify.result, fastify.cpu) / cpuPerOk(bare.result, bare.cpu)).toFixed(2)}`,
+  );
+  console.log(
+    `  with Kafka             gateway ÷ bare Node producing ${(gatewayCpuPerOk / cpuPerOk(withKafka.result, withKafka.cpu)).toFixed(2)} (CPU), ${(perSecond(gatewayResult) / perSecond(withKafka.result)).toFixed(2)} (throughput); bare Node producing ÷ bare Node ${(cpuPerOk(withKafka.result, withKafka.cpu) / cpuPerOk(bare.result, bare.cpu)).toFixed(2)} (CPU)`,
   );
 
   // The kernel's share is mostly the sends: on loopback the sender's CPU also delivers to the
@@ -221,6 +250,29 @@ async function main(): Promise<void> {
   console.log(
     `    body                 closed after ${bodyCut.toFixed(1)} s (limit ${REQUEST_LIMIT_S} s)`,
   );
+}
+
+/**
+ * Runs `use` with a topic of the analytics topic's partition count made for it, deleted after
+ * (so ingestion and ClickHouse never see the yardstick's messages), as the yardstick's settings.
+ */
+async function withBenchTopic<T>(use: (yardstick: NodeJS.ProcessEnv) => Promise<T>): Promise<T> {
+  const brokers = profileEnv().KAFKA_BROKERS ?? '127.0.0.1:9092';
+  const admin = createKafka({ clientId: 'bench-intake', brokers: brokers.split(',') }).admin();
+  const topic = `bench.intake.${randomUUID().slice(0, 8)}`;
+  const partitions = TOPIC_PARTITIONS[TOPICS.analyticsEventBatches];
+  await admin.connect();
+  try {
+    await admin.createTopics({ topics: [{ topic, numPartitions: partitions }] });
+    return await use({
+      BENCH_TOPIC: topic,
+      BENCH_PARTITIONS: String(partitions),
+      BENCH_BROKERS: brokers,
+    });
+  } finally {
+    await admin.deleteTopics({ topics: [topic] }).catch(() => undefined);
+    await admin.disconnect();
+  }
 }
 
 main().catch((error: unknown) => {
