@@ -36,9 +36,14 @@ async function main(): Promise<void> {
       let events: { sessionId: string }[];
       try {
         events = (JSON.parse(value.toString('utf8')) as { events: { sessionId: string }[] }).events;
-        batching.send(topic, [{ key: events[0]?.sessionId ?? '', value }], events.length);
       } catch {
         response.writeHead(400).end();
+        return;
+      }
+      try {
+        batching.send(topic, [{ key: events[0]?.sessionId ?? '', value }], events.length);
+      } catch {
+        response.writeHead(503).end();
         return;
       }
       const body = JSON.stringify({ accepted: events.length });

@@ -67,11 +67,8 @@ interface Bare {
 }
 
 async function startBare(file: string, env: NodeJS.ProcessEnv = {}): Promise<Bare> {
-  const child = fork(join(__dirname, file), {
-    stdio: 'inherit',
-    env: { ...process.env, ...env },
-    execArgv: file.endsWith('.ts') ? ['--import', 'tsx'] : [],
-  });
+  // The child inherits tsx's loader from this process (npm runs the bench with tsx).
+  const child = fork(join(__dirname, file), { stdio: 'inherit', env: { ...process.env, ...env } });
   const port = await askChild<number>(child, 'port');
   return {
     origin: `http://127.0.0.1:${port}`,
