@@ -5,10 +5,10 @@
 // (BENCH_TOPIC, BENCH_PARTITIONS, at BENCH_BROKERS); it answers 202 once the message is taken, as the gateway does. The message is
 // the body as it came, not the gateway's protobuf. Run as a child of the bench (tsx).
 import { createServer } from 'node:http';
-import { MAX_EVENTS_PER_RECORD } from '@handcheck/contracts';
 import { BatchingProducer } from '@handcheck/server-kit';
 import { createKafka, createProducer } from '@handcheck/server-kit/testing';
 import { GatewayEnv } from '../../services/gateway/src/config/gateway.env';
+import { analyticsBatching } from '../../services/gateway/src/events/analytics-producer.service';
 
 const topic = process.env.BENCH_TOPIC!;
 const partitions = Number(process.env.BENCH_PARTITIONS);
@@ -20,14 +20,10 @@ async function main(): Promise<void> {
   const kafka = createKafka({ clientId: 'bench-bare-kafka', brokers });
   const producer = createProducer(kafka);
   await producer.connect();
-  const batching = new BatchingProducer(producer, {
-    lingerMs: env.PRODUCER_LINGER_MS,
-    maxBatchSize: MAX_EVENTS_PER_RECORD,
-    maxBatchBytes: 512 * 1024,
-    joinPerPartition: () => partitions,
-    maxBuffered: env.PRODUCER_MAX_BUFFERED,
-    maxBufferedBytes: env.PRODUCER_MAX_BUFFERED_BYTES,
-  });
+  const batching = new BatchingProducer(
+    producer,
+    analyticsBatching(env, () => partitions),
+  );
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -15,7 +15,6 @@ import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
 import {
   type EventBatchMessage,
-  MAX_EVENTS_PER_RECORD,
   TOPIC_PARTITIONS,
   TOPICS,
   eventBatchMessage,
@@ -23,6 +22,7 @@ import {
 import { BatchingProducer } from '@handcheck/server-kit';
 import { createKafka, createProducer } from '@handcheck/server-kit/testing';
 import { GatewayEnv } from '../../services/gateway/src/config/gateway.env';
+import { analyticsBatching } from '../../services/gateway/src/events/analytics-producer.service';
 import { toAnalyticsEvent } from '../../services/gateway/src/events/to-analytics-event';
 import { commandOptions, profileEnv } from '../analytics/env';
 
@@ -56,14 +56,10 @@ const messages: EventBatchMessage[] = Array.from({ length: 4096 }, (_, k) =>
 
 /** Hands `rate` requests a second to the producer for `seconds`, then drains: CPU µs a request. */
 async function cpuPerRequest(producer: Sender): Promise<number> {
-  const batching = new BatchingProducer(producer, {
-    lingerMs: env.PRODUCER_LINGER_MS,
-    maxBatchSize: MAX_EVENTS_PER_RECORD,
-    maxBatchBytes: 512 * 1024,
-    joinPerPartition: () => PARTITIONS,
-    maxBuffered: env.PRODUCER_MAX_BUFFERED,
-    maxBufferedBytes: env.PRODUCER_MAX_BUFFERED_BYTES,
-  });
+  const batching = new BatchingProducer(
+    producer,
+    analyticsBatching(env, () => PARTITIONS),
+  );
   const start = process.cpuUsage();
   const began = performance.now();
   let sent = 0;

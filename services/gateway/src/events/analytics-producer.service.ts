@@ -1,7 +1,32 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { MAX_EVENTS_PER_RECORD } from '@handcheck/contracts';
-import { type BatchingProducer, KafkaService, Metrics } from '@handcheck/server-kit';
+import {
+  type BatchingOptions,
+  type BatchingProducer,
+  KafkaService,
+  Metrics,
+} from '@handcheck/server-kit';
 import { GatewayEnv } from '../config/gateway.env';
+
+/**
+ * How the intake batches for Kafka, bounded by the gateway's settings: also what the benches
+ * that measure producing (bench:producer-cost, bench:intake's producing yardstick) use.
+ */
+export function analyticsBatching(
+  env: GatewayEnv,
+  partitionsOf: (topic: string) => number | undefined,
+): BatchingOptions {
+  return {
+    lingerMs: env.PRODUCER_LINGER_MS,
+    maxBatchSize: MAX_EVENTS_PER_RECORD,
+    // Half of Kafka's default max.message.bytes: a send's records for one partition fit it.
+    maxBatchBytes: 512 * 1024,
+    // One record per partition per send: kafkajs's work is per record (docs/performance.md).
+    joinPerPartition: partitionsOf,
+    maxBuffered: env.PRODUCER_MAX_BUFFERED,
+    maxBufferedBytes: env.PRODUCER_MAX_BUFFERED_BYTES,
+  };
+}
 
 /**
  * The analytics intake's bounded buffer in front of Kafka (see
@@ -15,14 +40,7 @@ export class AnalyticsProducer {
 
   constructor(kafka: KafkaService, env: GatewayEnv, metrics: Metrics) {
     this.batching = kafka.batchingProducer({
-      lingerMs: env.PRODUCER_LINGER_MS,
-      maxBatchSize: MAX_EVENTS_PER_RECORD,
-      // Half of Kafka's default max.message.bytes: a send's records for one partition fit it.
-      maxBatchBytes: 512 * 1024,
-      // One record per partition per send: kafkajs's work is per record (docs/performance.md).
-      joinPerPartition: kafka.partitionCounts().of,
-      maxBuffered: env.PRODUCER_MAX_BUFFERED,
-      maxBufferedBytes: env.PRODUCER_MAX_BUFFERED_BYTES,
+      ...analyticsBatching(env, kafka.partitionCounts().of),
       onRetry: (error, held, retryInMs) =>
         this.logger.warn(
           { err: error, held, retryInMs },
